@@ -1,0 +1,58 @@
+"""Lantern's rules reference: own-words sections per game, with stable ids, links and search.
+
+Engines cite section ids in their refusals; the Rules screen shows, searches and links them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from rules_ref.errors import ContentError
+from rules_ref.loader import load_sections
+from rules_ref.search import Hit, SearchIndex
+from rules_ref.sections import Section
+
+__all__ = ["ContentError", "Hit", "Reference", "Section", "load_sections", "reference"]
+
+
+class Reference:
+    """The loaded sections with lookup by id, per-pack listing and full-text search."""
+
+    def __init__(self, sections: tuple[Section, ...]) -> None:
+        self._sections = sections
+        self._by_id = {section.id: section for section in sections}
+        self._packs = tuple(dict.fromkeys(section.pack for section in sections))
+        self._index = SearchIndex(sections)
+
+    @classmethod
+    def load(cls, root: Path | None = None) -> Reference:
+        """Load and validate the content under `root` (default: the bundled content)."""
+        return cls(load_sections(root))
+
+    def get(self, section_id: str) -> Section:
+        """The section with this id; KeyError if there is none."""
+        return self._by_id[section_id]
+
+    def exists(self, section_id: str) -> bool:
+        return section_id in self._by_id
+
+    def search(self, query: str, pack: str | None = None, limit: int = 20) -> list[Hit]:
+        """Best matches first; any text is accepted, and a query without words finds nothing."""
+        return self._index.search(query, pack=pack, limit=limit)
+
+    def packs(self) -> tuple[str, ...]:
+        """Pack names (folder names) in load order."""
+        return self._packs
+
+    def sections(self, pack: str | None = None) -> tuple[Section, ...]:
+        """All sections, or one pack's, in reading order (empty for an unknown pack)."""
+        if pack is None:
+            return self._sections
+        return tuple(section for section in self._sections if section.pack == pack)
+
+
+@cache
+def reference() -> Reference:
+    """The bundled reference, loaded once for the whole app."""
+    return Reference.load()

@@ -1,0 +1,74 @@
+"""SIGKILL the writer at random moments: every acknowledged action must still be there afterwards.
+
+A worker process plays into the store and prints an ack after each change returned; the test
+kills it after a random delay, then reopens the same database. Because the worker's choices come
+from a seeded generator, the test replays them on an in-memory session and knows exactly which
+log the database must hold: the acknowledged one, or one more change that committed before the
+ack could be printed. Nothing else (no partial group, no lost entry) is acceptable.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kill_worker import ack, step
+
+from trackers.core.game import make_setup
+from trackers.core.session import Session
+from trackers.scorepad.game import SCOREPAD
+from trackers.storage import Store
+
+WORKER = Path(__file__).with_name("kill_worker.py")
+KILLS = 50
+
+
+def _model(session: Session) -> Session:
+    """A copy without a journal, to replay the worker's choices on."""
+    actions = [(entry.action, entry.group) for entry in session.entries]
+    return Session.replay(session.module, session.setup, session.seed, actions, cursor=session.cursor)
+
+
+def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
+    rng = random.Random(20260401)
+    database = tmp_path / "lantern.sqlite3"
+    with Store(database) as store:
+        game_id = store.create_game(SCOREPAD, make_setup(SCOREPAD, ("Ann", "Bob", "Cy"), {}), 7).id
+        stored = store.open_game(game_id).session
+    acknowledged = 0
+    for run in range(KILLS):
+        model = _model(stored)
+        seed = rng.randrange(2**32)
+        worker = subprocess.Popen(
+            [sys.executable, str(WORKER), str(database), game_id, str(seed)], stdout=subprocess.PIPE
+        )
+        assert worker.stdout is not None
+        assert worker.stdout.readline() == b"ready\n", f"run {run}: the worker did not start"
+        time.sleep(rng.uniform(0.05, 0.4))
+        worker.kill()
+        output = worker.stdout.read()
+        worker.wait()
+        worker.stdout.close()
+
+        acks = output.decode().split("\n")[:-1]  # a cut-off last line is not an acknowledgement
+        choices = random.Random(seed)
+        for line in acks:
+            step(model, choices)
+            assert line == ack(model), f"run {run}: the worker and the model disagree"
+        acknowledged += len(acks)
+        acked_log = (model.entries, model.cursor)
+        step(model, choices)
+        one_more = (model.entries, model.cursor)
+
+        with Store(database) as store:
+            stored = store.open_game(game_id).session
+        found = (stored.entries, stored.cursor)
+        assert found in (acked_log, one_more), f"run {run}: the log is not what was acknowledged"
+        with sqlite3.connect(database) as check:
+            assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        check.close()
+    assert acknowledged > 10 * KILLS, "too few actions were acknowledged to mean anything"

@@ -1,0 +1,133 @@
+"""A client-less Flet page for view tests: the one place that touches Flet's private session API.
+
+A fake connection encodes every message the way the real transport does (so a control that
+cannot be sent fails here too); tests find controls by key and fire their events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page, context
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+class FakeConnection(Connection):
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.loop = loop
+        self.executor = ThreadPoolExecutor(max_workers=2)
+        self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
+        self.sent = 0
+
+    def send_message(self, message: Any) -> None:
+        msgpack.packb(message, default=_encode)
+        self.sent += 1
+
+
+@dataclass
+class FakePage:
+    session: Session
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def page(self) -> ft.Page:
+        return self.session.page
+
+    def controls(self) -> Iterator[Any]:
+        """Every control reachable from the page's views, depth first."""
+        seen: set[int] = set()
+        stack: list[Any] = [self.page.views]
+        while stack:
+            item = stack.pop()
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, BaseControl):
+                yield item
+            if isinstance(item, list | tuple):
+                stack.extend(reversed(item))
+            elif hasattr(item, "_b") and hasattr(item, "fn"):
+                stack.append(item._b)
+            elif isinstance(item, BaseControl) and is_dataclass(item):
+                children = []
+                for f in fields(item):
+                    if f.name.startswith("_") or f.name in ("parent", "page", "data"):
+                        continue
+                    value = getattr(item, f.name, None)
+                    if isinstance(value, BaseControl | list | tuple):
+                        children.append(value)
+                stack.extend(reversed(children))
+
+    def find(self, key: str) -> Any:
+        found = [c for c in self.controls() if _key(c) == key]
+        if not found:
+            raise LookupError(f"no control with key {key!r}; keys: {sorted(self.keys())[:80]}")
+        return found[0]
+
+    def has(self, key: str) -> bool:
+        return any(_key(c) == key for c in self.controls())
+
+    def keys(self) -> set[str]:
+        return {k for c in self.controls() if (k := _key(c))}
+
+    def texts(self) -> list[str]:
+        return [c.value for c in self.controls() if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+    def identified(self, identifier: str) -> str:
+        """The text inside the Semantics node tagged `identifier` (what the e2e tests read)."""
+        for c in self.controls():
+            if isinstance(c, ft.Semantics) and c.identifier == identifier:
+                inner = c.content
+                return str(getattr(inner, "value", "")) if isinstance(inner, ft.Text) else repr(inner)
+        raise LookupError(identifier)
+
+    async def fire(self, key: str, event: str = "click", data: Any = None) -> None:
+        control = self.find(key)
+        await self.session.dispatch_event(control._i, event, data)
+        await settle()
+
+    async def change(self, key: str, value: Any, event: str = "change", prop: str = "value") -> None:
+        """What the client does when a person edits a control: patch the property, then the event."""
+        control = self.find(key)
+        self.session.apply_patch(control._i, {prop: value})
+        await self.session.dispatch_event(control._i, event, value)
+        await settle()
+
+
+def _key(control: Any) -> str | None:
+    key = getattr(control, "key", None)
+    if key is None:
+        return None
+    return str(getattr(key, "value", key))
+
+
+async def settle() -> None:
+    """Let the component scheduler re-render and run effects."""
+    for _ in range(6):
+        await asyncio.sleep(0.01)
+
+
+async def open_page(start: Any, *args: Any) -> FakePage:
+    conn = FakeConnection(asyncio.get_running_loop())
+    session = Session(conn)
+    msgpack.packb(session.get_page_patch(), default=_encode)  # encoding records what the client has
+    fake = FakePage(session)
+    _context_page.set(session.page)
+    context.reset_auto_update()
+    start(session.page, *args)
+    await session.after_event(session.page)
+    await settle()
+    return fake

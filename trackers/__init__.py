@@ -1,0 +1,3 @@
+"""Lantern's rules engines: pure Python, no UI. Importing this package registers every game."""
+
+from trackers import scorepad as scorepad

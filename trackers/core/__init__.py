@@ -1,0 +1,1 @@
+"""The engine kit every game is built from: actions, the session log, table primitives."""

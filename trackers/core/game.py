@@ -1,0 +1,184 @@
+"""The contract every game engine meets, and the setup a table chooses before play.
+
+Views, storage, the CLI and the contract test only ever talk to a game through `GameModule`, so a
+new game is a new package that registers one object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Literal, Protocol
+
+from trackers.core.actions import Action, Event
+from trackers.core.errors import Violation
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup choice shown on the New game screen (a variant, a difficulty, a house rule)."""
+
+    key: str
+    label: str
+    default: OptionValue
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    rule: str = ""
+    help: str = ""
+
+    @property
+    def kind(self) -> Literal["bool", "int", "choice"]:
+        if isinstance(self.default, bool):
+            return "bool"
+        if isinstance(self.default, int):
+            return "int"
+        return "choice"
+
+    def check(self, value: Any) -> str | None:
+        """A plain reason when `value` is not acceptable, else None."""
+        kind = self.kind
+        if kind == "bool" and not isinstance(value, bool):
+            return f"{self.label}: choose yes or no"
+        if kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                return f"{self.label}: enter a whole number"
+            if self.minimum is not None and value < self.minimum:
+                return f"{self.label}: at least {self.minimum}"
+            if self.maximum is not None and value > self.maximum:
+                return f"{self.label}: at most {self.maximum}"
+        if kind == "choice" and value not in self.choices:
+            return f"{self.label}: choose one of {', '.join(self.choices)}"
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "key": self.key,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+        }
+        if self.choices:
+            data["choices"] = list(self.choices)
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.rule:
+            data["rule"] = self.rule
+        return data
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays and with which options: everything a new game needs besides its seed."""
+
+    players: tuple[str, ...]
+    options: tuple[tuple[str, OptionValue], ...] = ()
+
+    def option(self, key: str) -> OptionValue:
+        return dict(self.options)[key]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.players), "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
+class Score:
+    player: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the status header shows: round, phase, whose turn, scores, and the next thing to do."""
+
+    round: int | None
+    phase: str
+    turn: str | None
+    scores: tuple[Score, ...]
+    next_step: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "turn": self.turn,
+            "scores": {s.player: s.points for s in self.scores},
+            "next_step": self.next_step,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result once a game is over: the winners (ties share) and the full ranking."""
+
+    winners: tuple[str, ...]
+    ranking: tuple[Score, ...]
+    reason: str = ""
+    breakdown: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "ranking": {s.player: s.points for s in self.ranking},
+            "reason": self.reason,
+        }
+
+
+class GameModule(Protocol):
+    """A game engine: pure functions over an immutable state, plus the facts the UI lists."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+    @property
+    def actions(self) -> tuple[type[Action], ...]: ...
+    @property
+    def content_versions(self) -> Mapping[str, str]: ...
+
+    def new_state(self, setup: Setup, seed: int) -> Any: ...
+    def validate(self, state: Any, action: Action) -> list[Violation]: ...
+    def apply(self, state: Any, action: Action, rng: Random) -> tuple[Any, list[Event]]: ...
+    def describe(self, state: Any, action: Action) -> str: ...
+    def summary(self, state: Any) -> Summary: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+
+def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> list[str]:
+    """Every reason the setup is unacceptable (empty when it is fine)."""
+    problems: list[str] = []
+    if not module.min_players <= len(players) <= module.max_players:
+        problems.append(
+            f"{module.title} takes {module.min_players} to {module.max_players} players, not {len(players)}"
+        )
+    names = [p.strip() for p in players]
+    if any(not n for n in names):
+        problems.append("every player needs a name")
+    if len({n.casefold() for n in names}) != len(names):
+        problems.append("two players have the same name")
+    known = {o.key: o for o in module.options}
+    problems.extend(f"unknown option {key!r}" for key in options if key not in known)
+    for key, opt in known.items():
+        if key in options and (reason := opt.check(options[key])):
+            problems.append(reason)
+    return problems
+
+
+def make_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> Setup:
+    """A Setup with every option filled in; raises ValueError listing all problems."""
+    problems = check_setup(module, players, options)
+    if problems:
+        raise ValueError("; ".join(problems))
+    values = tuple((o.key, options.get(o.key, o.default)) for o in module.options)
+    return Setup(tuple(p.strip() for p in players), values)

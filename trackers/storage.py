@@ -1,0 +1,335 @@
+"""Saved games in one SQLite file: each game's action log row by row, beside a summary for the list.
+
+Durability: WAL with synchronous=FULL, and every journal call is one transaction committed before it
+returns, so an action the table saw accepted survives the app being killed or the phone losing power.
+
+Threads: the web server calls in from several threads, so one connection is shared
+(check_same_thread=False) and every use of it holds one lock. Transactions are explicit (BEGIN
+IMMEDIATE for writes, BEGIN for multi-statement reads): each call sees or makes one consistent
+change, and a second process (the CLI beside a running app) waits for the write lock instead of
+failing halfway.
+
+The file is never deleted or replaced: a damaged, foreign or newer file is refused with StorageError
+and left as it was, so nothing a player saved is lost to a bug or a downgrade.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from trackers import gamefile
+from trackers.core.game import GameModule, Setup
+from trackers.core.registry import get_game
+from trackers.core.session import LogEntry, Session
+from trackers.datadir import database_path
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = (
+    """CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        content_versions TEXT NOT NULL,
+        cursor INTEGER NOT NULL,
+        summary TEXT NOT NULL,
+        finished INTEGER NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    )""",
+    """CREATE TABLE log (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        grp INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )""",
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    f"PRAGMA user_version = {SCHEMA_VERSION}",
+)
+
+_INT64 = range(-(2**63), 2**63)
+
+
+class StorageError(Exception):
+    """The saved games cannot be read or written; the message says why and what was left untouched."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A saved game, open for play: its session writes every change through to the store."""
+
+    id: str
+    session: Session
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One line of the saved-games list, read without replaying the game."""
+
+    id: str
+    game: str
+    title: str
+    players: tuple[str, ...]
+    summary: dict[str, Any]
+    finished: bool
+    created: float
+    updated: float
+
+
+class GameJournal:
+    """The Journal of one stored game: every call is one transaction, committed before it returns."""
+
+    def __init__(self, store: Store, game_id: str, module: GameModule) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.module = module
+
+    def record(self, start: int, entries: Sequence[LogEntry], cursor: int, state: Any) -> None:
+        with self.store._transaction() as db:
+            _write(db, self.game_id, self.module, start, entries, cursor, state)
+
+    def move_cursor(self, cursor: int, state: Any) -> None:
+        with self.store._transaction() as db:
+            _write(db, self.game_id, self.module, None, (), cursor, state)
+
+
+class Store:
+    """The saved games: open or create the database at `path`, refusing one it cannot trust."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        except (OSError, sqlite3.Error) as error:
+            raise StorageError(f"Lantern cannot open its saved games at {self.path}: {error}.") from None
+        try:
+            self._prepare()
+        except BaseException:
+            self._db.close()
+            raise
+
+    @classmethod
+    def open_default(cls) -> Store:
+        return cls(database_path())
+
+    def _prepare(self) -> None:
+        """Check the file before anything can write to it, then set up a new one."""
+        untouched = f"The file {self.path} was left untouched."
+        try:
+            problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise StorageError(f"The saved games are damaged ({problems[0]}). {untouched}")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StorageError(
+                    f"The saved games were written by a newer Lantern (storage version {version}; this "
+                    f"Lantern reads up to {SCHEMA_VERSION}). Update Lantern to open them. {untouched}"
+                )
+            if version == 0 and self._db.execute("SELECT 1 FROM sqlite_master").fetchone() is not None:
+                raise StorageError(f"{self.path} is a database, but not one of Lantern's. {untouched}")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+            if version == 0:
+                with self._transaction() as db:
+                    for statement in _SCHEMA:
+                        db.execute(statement)
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"The saved games cannot be read ({error}). {untouched}") from None
+
+    @contextmanager
+    def _transaction(self, write: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction under the lock; sqlite errors come out as StorageError, after a rollback."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                finally:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+            except sqlite3.Error as error:
+                action = "saved" if write else "read"
+                raise StorageError(f"The saved games could not be {action}: {error}.") from error
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def create_game(self, module: GameModule, setup: Setup, seed: int) -> StoredGame:
+        return self._insert(Session(module, setup, seed))
+
+    def import_game(self, text: str | bytes) -> StoredGame:
+        """Store a game file as a new game; a file that does not load (GameFileError) writes nothing."""
+        return self._insert(gamefile.load_document(text).session)
+
+    def _insert(self, session: Session) -> StoredGame:
+        if session.seed not in _INT64:
+            raise StorageError(f"The random seed {session.seed} is too large to save.")
+        game_id = secrets.token_hex(8)
+        module = session.module
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO games (id, game, setup, seed, content_versions, cursor, summary, finished,"
+                " created, updated) VALUES (?, ?, ?, ?, ?, 0, '{}', 0, ?, ?)",
+                (
+                    game_id,
+                    module.id,
+                    _json(session.setup.to_json()),
+                    session.seed,
+                    _json(dict(module.content_versions)),
+                    now,
+                    now,
+                ),
+            )
+            _write(db, game_id, module, 0, session.entries, session.cursor, session.state)
+        session.journal = GameJournal(self, game_id, module)
+        return StoredGame(game_id, session)
+
+    def open_game(self, game_id: str) -> StoredGame:
+        """Replay a saved game; KeyError for an unknown id, StorageError when its log does not replay."""
+        with self._transaction(write=False) as db:
+            query = "SELECT game, setup, seed, cursor FROM games WHERE id = ?"
+            game = db.execute(query, (game_id,)).fetchone()
+            if game is None:
+                raise KeyError(f"There is no saved game with id {game_id!r}.")
+            log = db.execute(
+                "SELECT seq, grp, action, events FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        name, setup, seed, cursor = game
+        try:
+            module = get_game(name)
+        except KeyError:
+            raise StorageError(
+                f"Saved game {game_id} is a game of {name!r}, which this Lantern does not have."
+            ) from None
+        try:
+            if [row[0] for row in log] != list(range(len(log))):
+                raise ValueError("entries are missing from its log.")
+            doc = {
+                "setup": json.loads(setup),
+                "seed": seed,
+                "actions": [json.loads(row[2]) for row in log],
+                "groups": [row[1] for row in log],
+                "events": [json.loads(row[3]) for row in log],
+                "cursor": cursor,
+            }
+            session = gamefile.rebuild(module, doc).session
+        except ValueError as error:
+            raise StorageError(f"Saved game {game_id} cannot be opened: {error}") from None
+        session.journal = GameJournal(self, game_id, module)
+        return StoredGame(game_id, session)
+
+    def list_games(self) -> list[GameInfo]:
+        """Most recently played first, from the stored summaries (no replay, so the list is instant)."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(
+                "SELECT id, game, setup, summary, finished, created, updated FROM games"
+                " ORDER BY updated DESC, rowid DESC"
+            ).fetchall()
+        return [
+            GameInfo(
+                id=game_id,
+                game=name,
+                title=_title(name),
+                players=tuple(json.loads(setup)["players"]),
+                summary=json.loads(summary),
+                finished=bool(finished),
+                created=created,
+                updated=updated,
+            )
+            for game_id, name, setup, summary, finished, created, updated in rows
+        ]
+
+    def delete_game(self, game_id: str) -> None:
+        with self._transaction() as db:
+            if db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
+                raise KeyError(f"There is no saved game with id {game_id!r}.")
+
+    def export_game(self, game_id: str) -> str:
+        return gamefile.dumps(gamefile.export_document(self.open_game(game_id).session))
+
+    def get_setting(self, key: str, default: str) -> str:
+        with self._transaction(write=False) as db:
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return default if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = ?",
+                (key, value, value),
+            )
+
+
+def _write(
+    db: sqlite3.Connection,
+    game_id: str,
+    module: GameModule,
+    start: int | None,
+    entries: Sequence[LogEntry],
+    cursor: int,
+    state: Any,
+) -> None:
+    """Set the cursor and what the list shows, then replace the log from `start` on (None: keep it)."""
+    summary = _json(module.summary(state).to_json())
+    finished = module.outcome(state) is not None
+    updated = db.execute(
+        "UPDATE games SET cursor = ?, summary = ?, finished = ?, updated = ? WHERE id = ?",
+        (cursor, summary, finished, time.time(), game_id),
+    )
+    if updated.rowcount == 0:
+        raise StorageError("This game was deleted, so the change was not saved.")
+    if start is not None:
+        db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?", (game_id, start))
+        db.executemany(
+            "INSERT INTO log (game_id, seq, grp, action, events, text) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    start + offset,
+                    entry.group,
+                    _json(entry.action.to_json()),
+                    _json([event.to_json() for event in entry.events]),
+                    entry.text,
+                )
+                for offset, entry in enumerate(entries)
+            ],
+        )
+
+
+def _title(name: str) -> str:
+    try:
+        return get_game(name).title
+    except KeyError:
+        return name
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,1 @@
+"""Lantern's screens: Flet components that render engine state and dispatch actions, nothing more."""

@@ -1,0 +1,87 @@
+"""The game screen every game shares: status header, the game's own panel, history, refusals."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from views.games import panel_for
+from views.history import History
+from views.model import AppModel
+from views.notice import NoticeBanner
+from views.widgets import action_button, card, tagged
+
+
+@ft.component
+def StatusHeader(model: AppModel) -> ft.Control:
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    module = model.module
+    state = model.game.session.state
+    summary = module.summary(state)
+    outcome = module.outcome(state)
+    facts = [f"Round {summary.round}" if summary.round is not None else None, summary.phase]
+    if summary.turn:
+        facts.append(f"{summary.turn} to play")
+    scores = [
+        ft.Container(
+            ft.Text(f"{s.player}: {s.points}", weight=ft.FontWeight.W_500),
+            key=f"score-chip-{i}",
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=16,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+        )
+        for i, s in enumerate(summary.scores)
+    ]
+    result: list[ft.Control] = []
+    if outcome is not None:
+        winners = " and ".join(outcome.winners)
+        result.append(
+            tagged(
+                "outcome", ft.Text(f"Winner: {winners}", weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+            )
+        )
+    return card(
+        ft.Row(
+            [
+                ft.Text(module.title, size=20, weight=ft.FontWeight.BOLD),
+                ft.IconButton(
+                    ft.Icons.CLOSE,
+                    tooltip="Back to games",
+                    key="close-game",
+                    on_click=lambda _: model.close_game(),
+                ),
+            ],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        ),
+        tagged("status", ft.Text(" · ".join(f for f in facts if f))),
+        tagged("scores", ft.Row(scores, wrap=True)),
+        *result,
+        tagged("next-step", ft.Text(summary.next_step, italic=True)),
+        key="status-header",
+    )
+
+
+@ft.component
+def GameScreen(model: AppModel) -> ft.Control:
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    panel = panel_for(model.module.id)
+    return ft.Column(
+        [
+            StatusHeader(model),
+            NoticeBanner(model),
+            ft.ResponsiveRow(
+                [
+                    ft.Container(panel(model), col={"xs": 12, "md": 7}),
+                    ft.Container(History(model), col={"xs": 12, "md": 5}),
+                ],
+            ),
+            action_button(
+                "Rules for this game",
+                lambda: model.show_rule(model.module.id + "/overview"),
+                key="game-rules",
+                icon=ft.Icons.MENU_BOOK,
+            ),
+        ],
+        spacing=12,
+    )

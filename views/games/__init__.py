@@ -1,0 +1,20 @@
+"""Each game's own panel on the shared game screen, looked up by game id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from views.games.scorepad import ScorePadPanel
+from views.model import AppModel
+
+Panel = Callable[[AppModel], ft.Control]
+
+PANELS: dict[str, Panel] = {
+    "scorepad": ScorePadPanel,
+}
+
+
+def panel_for(game_id: str) -> Panel:
+    return PANELS[game_id]

@@ -1,0 +1,126 @@
+"""Score pad panel: one row per player with quick point buttons and a free entry."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from trackers.scorepad.game import (
+    AddPoints,
+    ChooseFirstPlayer,
+    DrawFirstPlayer,
+    EndGame,
+    EndRound,
+    ScorePadState,
+)
+from views.model import AppModel
+from views.widgets import TOUCH, action_button, card, heading, tagged
+
+QUICK = (-1, 1, 5)
+
+
+@ft.component
+def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Control:
+    entry, set_entry = ft.use_state("")
+
+    def add_entered() -> None:
+        text = entry.strip()
+        try:
+            points = int(text)
+        except ValueError:
+            model.refuse("Enter the points as a whole number, like 3 or -2.", "scorepad/points")
+            return
+        if model.dispatch(AddPoints(player, points)):
+            set_entry("")
+
+    return card(
+        ft.Row(
+            [
+                ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                tagged(f"score-{index}", ft.Text(str(score), size=28, weight=ft.FontWeight.BOLD)),
+            ]
+        ),
+        ft.Row(
+            [
+                *[
+                    action_button(
+                        f"{q:+d}", lambda q=q: model.dispatch(AddPoints(player, q)), key=f"quick-{index}-{q}"
+                    )
+                    for q in QUICK
+                ],
+            ],
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                ft.TextField(
+                    label="Points",
+                    value=entry,
+                    key=f"points-{index}",
+                    width=120,
+                    height=TOUCH + 8,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    on_change=lambda e: set_entry(e.control.value),
+                    on_submit=lambda _: add_entered(),
+                ),
+                action_button("Add", add_entered, key=f"add-{index}", icon=ft.Icons.ADD, primary=True),
+            ]
+        ),
+        key=f"player-{index}",
+    )
+
+
+@ft.component
+def ScorePadPanel(model: AppModel) -> ft.Control:
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: ScorePadState = model.game.session.state
+    open_game = not state.finished
+    return ft.Column(
+        [
+            *[
+                PlayerRow(model, i, p, s, key=p)
+                for i, (p, s) in enumerate(zip(state.players, state.scores, strict=True))
+            ],
+            card(
+                heading("Table"),
+                ft.Row(
+                    [
+                        action_button(
+                            "Draw first player",
+                            lambda: model.dispatch(DrawFirstPlayer()),
+                            key="draw-first",
+                            icon=ft.Icons.CASINO,
+                            disabled=not open_game,
+                        ),
+                        ft.Dropdown(
+                            label="We chose",
+                            key="choose-first",
+                            width=180,
+                            options=[ft.DropdownOption(key=p, text=p) for p in state.players],
+                            on_select=lambda e: model.dispatch(ChooseFirstPlayer(e.control.value)),
+                            disabled=not open_game,
+                        ),
+                    ],
+                    wrap=True,
+                ),
+                ft.Row(
+                    [
+                        action_button(
+                            "End round",
+                            lambda: model.dispatch(EndRound()),
+                            key="end-round",
+                            disabled=not open_game,
+                        ),
+                        action_button(
+                            "End game",
+                            lambda: model.dispatch(EndGame()),
+                            key="end-game",
+                            disabled=not open_game,
+                        ),
+                    ],
+                    wrap=True,
+                ),
+            ),
+        ],
+        spacing=12,
+    )

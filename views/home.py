@@ -1,0 +1,115 @@
+"""Home: the games in progress (resume, export, delete) and the way into a new game."""
+
+from __future__ import annotations
+
+import time
+
+import flet as ft
+
+from trackers.storage import GameInfo
+from views.model import AppModel, Notice
+from views.widgets import action_button, card, heading, tagged
+
+
+def _when(stamp: float) -> str:
+    return time.strftime("%d %b %Y, %H:%M", time.localtime(stamp))
+
+
+@ft.component
+def GameRow(model: AppModel, info: GameInfo) -> ft.Control:
+    summary = info.summary
+    round_no = summary.get("round")
+    status = "finished" if info.finished else (f"round {round_no}" if round_no is not None else "in progress")
+
+    async def export() -> None:
+        text = model.export_game(info.id)
+        if text is None:
+            return
+        try:
+            await ft.FilePicker().save_file(
+                file_name=f"lantern-{info.game}-{info.id}.json", src_bytes=text.encode()
+            )
+        except Exception as exc:  # the platform's file dialog can fail in many ways; say so
+            model.notice = Notice(f"Could not save the file: {exc}", kind="error")
+
+    return card(
+        tagged(f"game-{info.id}", ft.Text(info.title, weight=ft.FontWeight.BOLD, size=18)),
+        ft.Text(", ".join(info.players)),
+        ft.Text(f"{status} · last played {_when(info.updated)}", size=12),
+        ft.Row(
+            [
+                action_button(
+                    "Resume", lambda: model.open_game(info.id), key=f"resume-{info.id}", primary=True
+                ),
+                ft.IconButton(
+                    ft.Icons.DOWNLOAD, tooltip="Export game file", key=f"export-{info.id}", on_click=export
+                ),
+                ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE,
+                    tooltip="Delete game",
+                    key=f"delete-{info.id}",
+                    on_click=lambda _: model.ask_delete(info.id),
+                ),
+            ],
+            wrap=True,
+        ),
+        key=f"row-{info.id}",
+    )
+
+
+@ft.component
+def DeleteConfirm(model: AppModel, game_id: str) -> ft.Control:
+    return card(
+        ft.Text("Delete this game? Its whole history goes with it; this cannot be undone."),
+        ft.Row(
+            [
+                action_button(
+                    "Delete", lambda: model.delete_game(game_id), key="confirm-delete", primary=True
+                ),
+                action_button("Keep it", lambda: model.ask_delete(None), key="cancel-delete"),
+            ]
+        ),
+        key="delete-confirm",
+    )
+
+
+@ft.component
+def Home(model: AppModel) -> ft.Control:
+    async def import_file() -> None:
+        try:
+            files = await ft.FilePicker().pick_files(
+                dialog_title="Import a Lantern game file", allowed_extensions=["json"], with_data=True
+            )
+        except Exception as exc:  # the platform's file dialog can fail in many ways; say so
+            model.notice = Notice(f"Could not open the file: {exc}", kind="error")
+            return
+        if files and files[0].bytes is not None:
+            model.import_game(files[0].bytes)
+
+    rows: list[ft.Control] = []
+    for info in model.games_list:
+        rows.append(GameRow(model, info, key=info.id))
+        if model.confirm_delete == info.id:
+            rows.append(DeleteConfirm(model, info.id))
+    if not rows:
+        rows.append(ft.Text("No games yet. Start one: Lantern keeps every entry as you go."))
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    action_button(
+                        "New game",
+                        lambda: model.go("games", "new"),
+                        key="new-game",
+                        icon=ft.Icons.ADD,
+                        primary=True,
+                    ),
+                    action_button("Import", import_file, key="import-game", icon=ft.Icons.UPLOAD_FILE),
+                ],
+                wrap=True,
+            ),
+            heading("Games in progress"),
+            *rows,
+        ],
+        spacing=12,
+    )

@@ -1,0 +1,196 @@
+"""The app's observable model: the open game, the current screen, and the last refusal or error.
+
+Components read it and call its methods; it forwards to the store and the session, and turns every
+refusal or failure into a message on screen instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from rules_ref import Reference, reference
+from trackers.core.actions import Action
+from trackers.core.errors import Violation
+from trackers.core.game import GameModule, make_setup
+from trackers.core.registry import get_game
+from trackers.gamefile import GameFileError
+from trackers.storage import GameInfo, StorageError, Store, StoredGame
+
+THEMES = ("system", "light", "dark")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown above the game: a refusal (with its rule) or a failure (storage, file)."""
+
+    message: str
+    rule: str | None = None
+    kind: str = "refusal"
+
+
+@ft.observable
+@dataclass
+class AppModel:
+    store: Store
+    tab: str = "games"
+    screen: str = "home"
+    game: StoredGame | None = None
+    revision: int = 0
+    notice: Notice | None = None
+    theme: str = "system"
+    rules_query: str = ""
+    rules_pack: str | None = None
+    rules_section: str | None = None
+    games_list: list[GameInfo] = field(default_factory=list)
+    confirm_delete: str | None = None
+
+    def __post_init__(self) -> None:
+        self.theme = self.store.get_setting("theme", "system")
+        self.refresh()
+
+    @property
+    def reference(self) -> Reference:
+        return reference()
+
+    @property
+    def module(self) -> GameModule:
+        assert self.game is not None
+        return self.game.session.module
+
+    def refresh(self) -> None:
+        self.games_list = self.store.list_games()
+
+    def go(self, tab: str, screen: str | None = None) -> None:
+        self.tab = tab
+        if screen is not None:
+            self.screen = screen
+        self.notice = None
+
+    def start_game(
+        self, game_id: str, players: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> str | None:
+        """Create and open a game; returns the reason when the setup is refused."""
+        module = get_game(game_id)
+        try:
+            setup = make_setup(module, tuple(players), options)
+            self.game = self.store.create_game(module, setup, seed)
+        except ValueError as exc:
+            return str(exc)
+        except (StorageError, sqlite3.Error) as exc:
+            return f"Could not save the new game: {exc}"
+        self._opened()
+        return None
+
+    def open_game(self, game_id: str) -> None:
+        try:
+            self.game = self.store.open_game(game_id)
+        except (KeyError, StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"Could not open this game: {exc}", kind="error")
+            return
+        self._opened()
+
+    def close_game(self) -> None:
+        self.game = None
+        self.screen = "home"
+        self.notice = None
+        self.refresh()
+
+    def ask_delete(self, game_id: str | None) -> None:
+        self.confirm_delete = game_id
+
+    def delete_game(self, game_id: str) -> None:
+        self.confirm_delete = None
+        self.store.delete_game(game_id)
+        if self.game is not None and self.game.id == game_id:
+            self.game = None
+            self.screen = "home"
+        self.refresh()
+
+    def export_game(self, game_id: str) -> str | None:
+        try:
+            return self.store.export_game(game_id)
+        except (KeyError, StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"Could not export this game: {exc}", kind="error")
+            return None
+
+    def import_game(self, text: str | bytes) -> None:
+        try:
+            self.game = self.store.import_game(text)
+        except (GameFileError, StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"This game file was not imported: {exc}", kind="error")
+            return
+        self._opened()
+
+    def check(self, action: Action) -> list[Violation]:
+        assert self.game is not None
+        return self.game.session.check(action)
+
+    def dispatch(self, *actions: Action) -> bool:
+        """Send actions to the open game as one undo step; a refusal or a save failure shows why."""
+        assert self.game is not None
+        try:
+            result = self.game.session.dispatch_group(list(actions))
+        except (StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            return False
+        if not result.ok:
+            first = result.violations[0]
+            self.notice = Notice(first.message, first.rule)
+            return False
+        self.notice = None
+        self.revision += 1
+        return True
+
+    def undo(self) -> None:
+        self._step(back=True)
+
+    def redo(self) -> None:
+        self._step(back=False)
+
+    def refuse(self, message: str, rule: str) -> None:
+        """An entry a panel could not even turn into an action (not a number, say)."""
+        self.notice = Notice(message, rule)
+
+    def dismiss(self) -> None:
+        self.notice = None
+
+    def show_rule(self, section_id: str) -> None:
+        self.rules_section = section_id
+        self.tab = "rules"
+
+    def search_rules(self, query: str) -> None:
+        self.rules_query = query
+        self.rules_section = None
+
+    def filter_rules(self, pack: str | None) -> None:
+        self.rules_pack = pack
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"unknown theme {theme!r}")
+        self.theme = theme
+        self.store.set_setting("theme", theme)
+
+    def _step(self, *, back: bool) -> None:
+        assert self.game is not None
+        session = self.game.session
+        try:
+            moved = session.undo() if back else session.redo()
+        except (StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            return
+        if moved:
+            self.notice = None
+            self.revision += 1
+
+    def _opened(self) -> None:
+        self.tab = "games"
+        self.screen = "game"
+        self.notice = None
+        self.revision += 1
+        self.refresh()

@@ -1,0 +1,150 @@
+"""New game: pick a registered game, the players, its options and, if wanted, a seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import flet as ft
+
+from trackers.core.game import GameModule, Option
+from trackers.core.registry import games, get_game
+from views.model import AppModel
+from views.widgets import TOUCH, action_button, heading, tagged
+
+
+def _option_control(option: Option, value: Any, set_value: Any) -> ft.Control:
+    def on_change(e: ft.Event[Any]) -> None:
+        set_value(option.key, e.control.value)
+
+    if option.kind == "bool":
+        return ft.Switch(
+            label=option.label, value=bool(value), key=f"option-{option.key}", on_change=on_change
+        )
+    if option.kind == "choice":
+        return ft.Dropdown(
+            label=option.label,
+            value=str(value),
+            key=f"option-{option.key}",
+            options=[ft.DropdownOption(key=c, text=c) for c in option.choices],
+            on_select=on_change,
+        )
+    return ft.TextField(
+        label=option.label,
+        value=str(value),
+        key=f"option-{option.key}",
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_change=lambda e: set_value(option.key, _to_int(e.control.value)),
+    )
+
+
+def _to_int(text: str) -> int | str:
+    try:
+        return int(text.strip())
+    except ValueError:
+        return text
+
+
+def default_names(count: int) -> list[str]:
+    return [f"Player {n}" for n in range(1, count + 1)]
+
+
+@ft.component
+def NewGame(model: AppModel) -> ft.Control:
+    registered = games()
+    game_id, set_game_id = ft.use_state(registered[0].id)
+    module: GameModule = get_game(game_id)
+    names, set_names = ft.use_state(default_names(max(module.min_players, min(2, module.max_players))))
+    options, set_options = ft.use_state(dict[str, Any]())
+    seed_text, set_seed_text = ft.use_state("")
+    problem, set_problem = ft.use_state("")
+
+    def choose_game(new_id: str) -> None:
+        chosen = get_game(new_id)
+        set_game_id(new_id)
+        count = min(max(len(names), chosen.min_players), chosen.max_players)
+        set_names((names + default_names(count))[:count] if len(names) < count else names[:count])
+        set_options({})
+
+    def set_count(count: int) -> None:
+        if module.min_players <= count <= module.max_players:
+            extra = default_names(count)[len(names) :]
+            set_names(names[:count] + extra)
+
+    def set_name(index: int, value: str) -> None:
+        set_names([*names[:index], value, *names[index + 1:]])
+
+    def set_option(key: str, value: Any) -> None:
+        set_options({**options, key: value})
+
+    def start() -> None:
+        seed_raw = seed_text.strip()
+        if seed_raw and not seed_raw.lstrip("-").isdigit():
+            set_problem("The seed must be a whole number, or left empty for a random one.")
+            return
+        seed = int(seed_raw) if seed_raw else random.SystemRandom().randrange(2**31)
+        reason = model.start_game(game_id, names, options, seed)
+        set_problem(reason or "")
+
+    values = {o.key: options.get(o.key, o.default) for o in module.options}
+    count = len(names)
+    return ft.Column(
+        [
+            heading("New game"),
+            ft.Dropdown(
+                label="Game",
+                value=game_id,
+                key="pick-game",
+                options=[ft.DropdownOption(key=g.id, text=g.title) for g in registered],
+                on_select=lambda e: choose_game(e.control.value),
+            ),
+            ft.Row(
+                [
+                    ft.Text(f"Players ({module.min_players}–{module.max_players})"),
+                    ft.IconButton(
+                        ft.Icons.REMOVE,
+                        key="players-fewer",
+                        tooltip="One player fewer",
+                        disabled=count <= module.min_players,
+                        on_click=lambda _: set_count(count - 1),
+                    ),
+                    tagged("player-count", ft.Text(str(count), size=20, weight=ft.FontWeight.BOLD)),
+                    ft.IconButton(
+                        ft.Icons.ADD,
+                        key="players-more",
+                        tooltip="One player more",
+                        disabled=count >= module.max_players,
+                        on_click=lambda _: set_count(count + 1),
+                    ),
+                ]
+            ),
+            *[
+                ft.TextField(
+                    label=f"Player {i + 1}",
+                    value=name,
+                    key=f"player-name-{i}",
+                    height=TOUCH + 8,
+                    on_change=lambda e, i=i: set_name(i, e.control.value),
+                )
+                for i, name in enumerate(names)
+            ],
+            *[_option_control(o, values[o.key], set_option) for o in module.options],
+            ft.TextField(
+                label="Seed (optional: the same seed gives the same draws)",
+                value=seed_text,
+                key="seed",
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: set_seed_text(e.control.value),
+            ),
+            tagged("new-game-problem", ft.Text(problem, color=ft.Colors.ERROR))
+            if problem
+            else ft.Container(),
+            ft.Row(
+                [
+                    action_button("Start", start, key="start-game", icon=ft.Icons.PLAY_ARROW, primary=True),
+                    action_button("Cancel", lambda: model.go("games", "home"), key="cancel-new-game"),
+                ]
+            ),
+        ],
+        spacing=12,
+    )

@@ -1,0 +1,110 @@
+"""Rules: search as you type, filter by game, read a section and follow its see-also links."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from rules_ref.search import Hit
+from views.model import AppModel
+from views.widgets import action_button, card, heading, tagged
+
+ALL = "all"
+
+
+def _snippet(hit: Hit) -> ft.Text:
+    return ft.Text(
+        spans=[
+            ft.TextSpan(text, style=ft.TextStyle(weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
+            if marked
+            else ft.TextSpan(text)
+            for text, marked in hit.snippet
+        ],
+        size=13,
+    )
+
+
+@ft.component
+def SectionView(model: AppModel, section_id: str) -> ft.Control:
+    ref = model.reference
+    if not ref.exists(section_id):
+        return card(ft.Text(f"There is no rules section {section_id!r}."), key="section-missing")
+    section = ref.get(section_id)
+    links = [
+        ft.TextButton(
+            ref.get(link).title, key=f"see-{link}", on_click=lambda _, link=link: model.show_rule(link)
+        )
+        for link in section.see_also
+    ]
+    return ft.Column(
+        [
+            action_button(
+                "Back to search",
+                lambda: model.search_rules(model.rules_query),
+                key="rules-back",
+                icon=ft.Icons.ARROW_BACK,
+            ),
+            card(
+                tagged("section-title", ft.Text(section.title, size=22, weight=ft.FontWeight.BOLD)),
+                ft.Text(section.id, size=12, italic=True),
+                tagged("section-body", ft.Markdown(section.body, selectable=True)),
+                *([heading("See also"), ft.Column(links, spacing=0)] if links else []),
+                key="section",
+            ),
+        ],
+        spacing=12,
+    )
+
+
+@ft.component
+def Rules(model: AppModel) -> ft.Control:
+    ref = model.reference
+    if model.rules_section:
+        return SectionView(model, model.rules_section)
+    query = model.rules_query
+    hits = ref.search(query, pack=model.rules_pack) if query.strip() else []
+    packs = ref.packs()
+    results: list[ft.Control]
+    if not query.strip():
+        results = [
+            ft.ListTile(
+                key=f"browse-{s.id}",
+                title=ft.Text(s.title),
+                subtitle=ft.Text(s.id, size=12),
+                on_click=lambda _, sid=s.id: model.show_rule(sid),
+            )
+            for s in ref.sections(model.rules_pack)
+        ]
+    elif hits:
+        results = [
+            ft.ListTile(
+                key=f"hit-{h.id}",
+                title=ft.Text(h.title, weight=ft.FontWeight.BOLD),
+                subtitle=_snippet(h),
+                on_click=lambda _, hid=h.id: model.show_rule(hid),
+            )
+            for h in hits
+        ]
+    else:
+        results = [tagged("rules-empty", ft.Text(f"Nothing matches {query!r}."))]
+    return ft.Column(
+        [
+            ft.TextField(
+                label="Search the rules",
+                value=query,
+                key="rules-search",
+                prefix_icon=ft.Icons.SEARCH,
+                on_change=lambda e: model.search_rules(e.control.value),
+                autofocus=False,
+            ),
+            ft.Dropdown(
+                label="Game",
+                key="rules-pack",
+                value=model.rules_pack or ALL,
+                options=[ft.DropdownOption(key=ALL, text="All games")]
+                + [ft.DropdownOption(key=p, text=p) for p in packs],
+                on_select=lambda e: model.filter_rules(None if e.control.value == ALL else e.control.value),
+            ),
+            tagged("rules-results", ft.Column(results, spacing=0)),
+        ],
+        spacing=12,
+    )
