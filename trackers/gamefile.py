@@ -82,11 +82,13 @@ def load_document(text: str | bytes) -> LoadedGame:
 
 def game_module(name: Any) -> GameModule:
     if not isinstance(name, str):
-        raise GameFileError("It does not say which game it is a record of.")
+        raise GameFileError("This game file does not say which game it records.")
     try:
         return get_game(name)
     except KeyError:
-        raise GameFileError(f"It is a game of {name!r}, which this Lantern does not have.") from None
+        raise GameFileError(
+            f"This file holds a game of {name!r}, which this Lantern does not have."
+        ) from None
 
 
 def rebuild(module: GameModule, doc: Mapping[str, Any]) -> LoadedGame:
@@ -198,14 +200,14 @@ def _check_envelope(doc: Mapping[str, Any]) -> None:
 
 def _check_content_versions(module: GameModule, raw: Any) -> None:
     if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
-        raise GameFileError("It does not list the game content versions it was played with.")
+        raise GameFileError("This game file does not list the content versions it was played with.")
     ours = dict(module.content_versions)
     for key in sorted(set(raw) | set(ours)):
         if raw.get(key) != ours.get(key):
             theirs = raw.get(key, "none")
             mine = ours.get(key, "none")
             raise GameFileError(
-                f"It was played with different {module.title} content: {key!r} is version {theirs} "
+                f"This game was played with different {module.title} content: {key!r} is version {theirs} "
                 f"in the file but {mine} in this Lantern."
             )
 

@@ -130,11 +130,12 @@ class Store:
 
     def _prepare(self) -> None:
         """Check the file before anything can write to it, then set up a new one."""
-        untouched = f"The file {self.path} was left untouched."
+        untouched = f"The file {self.path} was left untouched; move it away to start with no saved games."
         try:
             problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
-                raise StorageError(f"The saved games are damaged ({problems[0]}). {untouched}")
+                detail = problems[0].splitlines()[-1]  # skip quick_check's "*** in database main ***"
+                raise StorageError(f"The saved games are damaged ({detail}). {untouched}")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StorageError(
@@ -166,8 +167,8 @@ class Store:
                     if self._db.in_transaction:
                         self._db.execute("ROLLBACK")
             except sqlite3.Error as error:
-                action = "saved" if write else "read"
-                raise StorageError(f"The saved games could not be {action}: {error}.") from error
+                action = "save to" if write else "read"
+                raise StorageError(f"Lantern could not {action} its saved games: {error}.") from error
 
     def close(self) -> None:
         with self._lock:

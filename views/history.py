@@ -30,7 +30,9 @@ def History(model: AppModel) -> ft.Control:
         ft.Row(
             [
                 heading("History"),
-                tagged("history-count", ft.Text(f"{session.cursor} entries")),
+                tagged(
+                    "history-count", ft.Text(f"{session.cursor} entr{'y' if session.cursor == 1 else 'ies'}")
+                ),
             ],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
         ),

@@ -72,7 +72,7 @@ def NewGame(model: AppModel) -> ft.Control:
             set_names(names[:count] + extra)
 
     def set_name(index: int, value: str) -> None:
-        set_names([*names[:index], value, *names[index + 1:]])
+        set_names([*names[:index], value, *names[index + 1 :]])
 
     def set_option(key: str, value: Any) -> None:
         set_options({**options, key: value})

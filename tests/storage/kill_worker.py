@@ -14,10 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from trackers.core.session import Session  # noqa: E402
-from trackers.scorepad.game import AddPoints  # noqa: E402
-from trackers.storage import Store  # noqa: E402
-
+from trackers.core.session import Session
+from trackers.scorepad.game import AddPoints
+from trackers.storage import Store
 
 # Past this many entries undo wins more often, so the log churns at this size instead of growing
 # without end: each run replays the whole log when it opens the game.

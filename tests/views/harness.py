@@ -74,13 +74,13 @@ class FakePage:
     def find(self, key: str) -> Any:
         found = [c for c in self.controls() if _key(c) == key]
         if not found:
-            raise LookupError(f"no control with key {key!r}; keys: {sorted(self.keys())[:80]}")
+            raise LookupError(f"no control with key {key!r}; keys: {sorted(self.all_keys())[:80]}")
         return found[0]
 
     def has(self, key: str) -> bool:
         return any(_key(c) == key for c in self.controls())
 
-    def keys(self) -> set[str]:
+    def all_keys(self) -> set[str]:
         return {k for c in self.controls() if (k := _key(c))}
 
     def texts(self) -> list[str]:

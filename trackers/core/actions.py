@@ -46,7 +46,8 @@ class Event:
     data: tuple[tuple[str, JsonValue], ...] = ()
 
     @staticmethod
-    def of(kind: str, text: str, **data: JsonValue) -> Event:
+    def of(kind: str, text: str, /, **data: JsonValue) -> Event:
+        """Data values are plain JSON scalars or lists of them (kept as tuples so events compare)."""
         return Event(kind, text, tuple(sorted((k, _freeze(v)) for k, v in data.items())))
 
     def value(self, key: str) -> JsonValue:
@@ -61,15 +62,18 @@ class Event:
             raise ActionFormatError("an event needs a 'kind' text")
         if not isinstance(raw.get("text"), str) or not isinstance(raw.get("data", {}), Mapping):
             raise ActionFormatError("an event needs a 'text' and a 'data' object")
-        return Event.of(raw["kind"], raw["text"], **dict(raw.get("data", {})))
+        try:
+            return Event.of(raw["kind"], raw["text"], **dict(raw.get("data", {})))
+        except TypeError as exc:
+            raise ActionFormatError(f"event data: {exc}") from None
 
 
 def _freeze(value: JsonValue) -> JsonValue:
     if isinstance(value, list | tuple):
         return tuple(_freeze(v) for v in value)
-    if isinstance(value, Mapping):
-        return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
-    return value
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise TypeError(f"{type(value).__name__} is not a plain value or a list")
 
 
 def _to_json(value: JsonValue) -> JsonValue:
@@ -83,12 +87,14 @@ class ActionCodec:
 
     def __init__(self, actions: Iterable[type[Action]]) -> None:
         self._by_type: dict[str, type[Action]] = {}
+        self._hints: dict[str, dict[str, Any]] = {}
         for cls in actions:
             if not cls.type:
                 raise ValueError(f"{cls.__name__} has no registered type name")
             if cls.type in self._by_type:
                 raise ValueError(f"action type {cls.type!r} is registered twice")
             self._by_type[cls.type] = cls
+            self._hints[cls.type] = typing.get_type_hints(cls)
 
     @property
     def types(self) -> tuple[type[Action], ...]:
@@ -101,7 +107,7 @@ class ActionCodec:
         cls = self._by_type.get(name) if isinstance(name, str) else None
         if cls is None:
             raise ActionFormatError(f"unknown action type {name!r}")
-        hints = typing.get_type_hints(cls)
+        hints = self._hints[cls.type]
         fields = {f.name: f for f in dataclasses.fields(cls)}
         extra = set(raw) - set(fields) - {"type"}
         if extra:

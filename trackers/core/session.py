@@ -92,18 +92,23 @@ class Session:
         engine or an edited file cannot silently turn into a different game.
         """
         session = cls(module, setup, seed)
-        for index, item in enumerate(actions):
+        items = list(actions)
+        if recorded is not None and len(recorded) != len(items):
+            raise ReplayError(0, f"the log has {len(items)} actions but {len(recorded)} recorded outcomes")
+        for index, item in enumerate(items):
             action, group = item if isinstance(item, tuple) else (item, index)
             violations = module.validate(session._state, action)
             if violations:
                 raise ReplayError(index, violations[0].message, violations)
             entry, after = session._apply(session._state, action, index, group)
-            if recorded is not None and index < len(recorded) and tuple(recorded[index]) != entry.events:
+            if recorded is not None and tuple(recorded[index]) != entry.events:
                 raise ReplayError(index, "it no longer produces the outcome recorded in the log")
             session._push(entry, after)
         if cursor is not None:
             if not 0 <= cursor <= len(session._entries):
-                raise ReplayError(len(session._entries), f"undo position {cursor} is outside the log")
+                raise ValueError(
+                    f"undo position {cursor} is outside a log of {len(session._entries)} actions"
+                )
             session._cursor = cursor
             session._state = session._state_at(cursor)
         return session

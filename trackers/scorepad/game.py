@@ -116,7 +116,7 @@ class ScorePad:
         if isinstance(action, AddPoints):
             index = state.players.index(action.player)
             total = state.scores[index] + action.points
-            scores = (*state.scores[:index], total, *state.scores[index + 1:])
+            scores = (*state.scores[:index], total, *state.scores[index + 1 :])
             event = Event.of("score", f"{action.player} now has {total}", player=action.player, total=total)
             return replace(state, scores=scores), [event]
         if isinstance(action, EndRound):

@@ -1,0 +1,37 @@
+"""The smallest Flet 1.0 app worth loading: a declarative counter, the baseline for Lantern's page load.
+
+The bench serves it beside Lantern so "first paint" and "ready" have a yardstick: what Flet's web
+client costs with almost no app on top. It is run as a script (`python tests/bench/counter_app.py`)
+with PORT set, the same way Lantern's main.py is.
+"""
+
+from __future__ import annotations
+
+import os
+
+import flet as ft
+
+
+@ft.component
+def App() -> ft.Control:
+    count, set_count = ft.use_state(0)
+    return ft.Row(
+        [
+            ft.Text(f"{count}"),
+            ft.Button("Add", on_click=lambda: set_count(count + 1)),
+        ]
+    )
+
+
+def main(page: ft.Page) -> None:
+    page.render(App)
+
+
+if __name__ == "__main__":
+    ft.run(
+        main,
+        view=ft.AppView.WEB_BROWSER,
+        host="127.0.0.1",
+        port=int(os.environ["PORT"]),
+        no_cdn=True,
+    )

@@ -1,0 +1,90 @@
+"""Print Lantern's performance figures; `make bench` runs this (`python -m tests.bench.run`).
+
+It reports and never judges: a slow figure is information, not a failure. The exit code is non-zero
+only when a measurement could not be made at all (an exception), because that means something broke.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import signal
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from importlib.metadata import PackageNotFoundError, version
+
+from tests.bench import browser, engine
+from tests.bench.figures import Figure, header, median, row
+from tests.bench.servers import REPO, serving, wait_until_200
+
+STARTS = 3
+
+Section = Callable[[], Iterator[Figure]]
+
+
+def start_figures() -> Iterator[Figure]:
+    """Spawn to first HTTP 200: what a player waits for after `make run` (Python, Flet, store open)."""
+    samples = []
+    for _ in range(STARTS):
+        with serving(REPO / "main.py") as server:
+            samples.append(wait_until_200(server))
+    notes = f"main.py spawn -> GET / 200, median of {STARTS} (fresh LANTERN_DATA each)"
+    yield Figure("start -> HTTP 200", median(samples), "s", notes)
+    yield Figure("start -> HTTP 200, slowest", max(samples), "s", f"fastest {min(samples):.2f} s")
+
+
+SECTIONS: tuple[tuple[str, Section], ...] = (
+    ("dispatch", engine.dispatch_figures),
+    ("replay", engine.replay_figures),
+    ("rules search", engine.search_figures),
+    ("start", start_figures),
+    ("page load", browser.page_load_figures),
+)
+
+
+def machine() -> str:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    try:
+        flet = version("flet")
+    except PackageNotFoundError:
+        flet = "not installed"
+    now = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+    return (
+        f"Lantern bench  {now}\n"
+        f"machine: {platform.node()}, {platform.machine()}, nproc {cores}, {platform.platform(terse=True)}\n"
+        f"python {platform.python_version()} ({sys.executable}), flet {flet}"
+    )
+
+
+def run_section(name: str, section: Section) -> bool:
+    """Print the section's rows as they come; False (and an ERROR row) when it raised."""
+    try:
+        for figure in section():
+            print(row(figure), flush=True)
+    except Exception as error:
+        message = " ".join(f"{type(error).__name__}: {error}".split())
+        print(row(Figure(f"{name}: ERROR", None, "", message[:300])), flush=True)
+        traceback.print_exc(file=sys.stderr)
+        return False
+    return True
+
+
+def main() -> int:
+    # Turn SIGTERM into SystemExit so the `finally` blocks stop every server this run started.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    started = time.perf_counter()
+    print(machine())
+    print()
+    print(header(), flush=True)
+    broken = [name for name, section in SECTIONS if not run_section(name, section)]
+    print()
+    print(f"total {time.perf_counter() - started:.1f} s", end="")
+    print(f"; broken sections: {', '.join(broken)}" if broken else "; all sections ran")
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
