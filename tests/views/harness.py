@@ -7,7 +7,7 @@ cannot be sent fails here too); tests find controls by key and fire their events
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
@@ -112,6 +112,12 @@ def _key(control: Any) -> str | None:
     if key is None:
         return None
     return str(getattr(key, "value", key))
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    """Run a view test on its own thread and loop: Playwright's sync API may own this thread's loop."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coro).result()
 
 
 async def settle() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import flet as ft
 import pytest
 
 import trackers  # noqa: F401
-from tests.views.harness import FakePage, open_page
+from tests.views.harness import FakePage, open_page, run
 from trackers.storage import Store
 from views.app import start
 
@@ -20,10 +19,6 @@ def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "lantern.sqlite3")
     yield s
     s.close()
-
-
-def run(coro: object) -> None:
-    asyncio.run(coro)  # type: ignore[arg-type]
 
 
 async def _new_scorepad(page: FakePage) -> None:
