@@ -14,6 +14,7 @@ from views.new_game import NewGame
 from views.notice import NoticeBanner
 from views.rules import Rules
 from views.settings import Settings
+from views.widgets import icon_action
 
 TABS = ("games", "rules", "settings")
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -50,20 +51,8 @@ def App(store: Store) -> list[ft.View]:
     if game_open and model.game is not None:
         session = model.game.session
         actions = [
-            ft.IconButton(
-                ft.Icons.UNDO,
-                tooltip="Undo",
-                key="undo",
-                on_click=lambda _: model.undo(),
-                disabled=not session.can_undo,
-            ),
-            ft.IconButton(
-                ft.Icons.REDO,
-                tooltip="Redo",
-                key="redo",
-                on_click=lambda _: model.redo(),
-                disabled=not session.can_redo,
-            ),
+            icon_action(ft.Icons.UNDO, "Undo", model.undo, key="undo", disabled=not session.can_undo),
+            icon_action(ft.Icons.REDO, "Redo", model.redo, key="redo", disabled=not session.can_redo),
         ]
     return [
         ft.View(

@@ -8,7 +8,7 @@ from views.games import panel_for
 from views.history import History
 from views.model import AppModel
 from views.notice import NoticeBanner
-from views.widgets import action_button, card, tagged
+from views.widgets import action_button, card, icon_action, tagged
 
 
 @ft.component
@@ -44,12 +44,7 @@ def StatusHeader(model: AppModel) -> ft.Control:
         ft.Row(
             [
                 ft.Text(module.title, size=20, weight=ft.FontWeight.BOLD),
-                ft.IconButton(
-                    ft.Icons.CLOSE,
-                    tooltip="Back to games",
-                    key="close-game",
-                    on_click=lambda _: model.close_game(),
-                ),
+                icon_action(ft.Icons.CLOSE, "Back to games", model.close_game, key="close-game"),
             ],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
         ),

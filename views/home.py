@@ -8,7 +8,7 @@ import flet as ft
 
 from trackers.storage import GameInfo
 from views.model import AppModel, Notice
-from views.widgets import action_button, card, heading, tagged
+from views.widgets import action_button, card, heading, icon_action, tagged
 
 
 def _when(stamp: float) -> str:
@@ -41,14 +41,12 @@ def GameRow(model: AppModel, info: GameInfo) -> ft.Control:
                 action_button(
                     "Resume", lambda: model.open_game(info.id), key=f"resume-{info.id}", primary=True
                 ),
-                ft.IconButton(
-                    ft.Icons.DOWNLOAD, tooltip="Export game file", key=f"export-{info.id}", on_click=export
-                ),
-                ft.IconButton(
+                icon_action(ft.Icons.DOWNLOAD, "Export game file", export, key=f"export-{info.id}"),
+                icon_action(
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip="Delete game",
+                    "Delete game",
+                    lambda: model.ask_delete(info.id),
                     key=f"delete-{info.id}",
-                    on_click=lambda _: model.ask_delete(info.id),
                 ),
             ],
             wrap=True,

@@ -10,7 +10,7 @@ import flet as ft
 from trackers.core.game import GameModule, Option
 from trackers.core.registry import games, get_game
 from views.model import AppModel
-from views.widgets import TOUCH, action_button, heading, tagged
+from views.widgets import TOUCH, action_button, heading, icon_action, tagged
 
 
 def _option_control(option: Option, value: Any, set_value: Any) -> ft.Control:
@@ -101,20 +101,20 @@ def NewGame(model: AppModel) -> ft.Control:
             ft.Row(
                 [
                     ft.Text(f"Players ({module.min_players}–{module.max_players})"),
-                    ft.IconButton(
+                    icon_action(
                         ft.Icons.REMOVE,
+                        "One player fewer",
+                        lambda: set_count(count - 1),
                         key="players-fewer",
-                        tooltip="One player fewer",
                         disabled=count <= module.min_players,
-                        on_click=lambda _: set_count(count - 1),
                     ),
                     tagged("player-count", ft.Text(str(count), size=20, weight=ft.FontWeight.BOLD)),
-                    ft.IconButton(
+                    icon_action(
                         ft.Icons.ADD,
+                        "One player more",
+                        lambda: set_count(count + 1),
                         key="players-more",
-                        tooltip="One player more",
                         disabled=count >= module.max_players,
-                        on_click=lambda _: set_count(count + 1),
                     ),
                 ]
             ),

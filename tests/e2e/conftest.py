@@ -86,7 +86,9 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def page(browser: object, app_url: str) -> Iterator[object]:
     """A phone-sized page with Flutter's semantics tree switched on."""
-    context = browser.new_context(viewport={"width": 412, "height": 915})  # type: ignore[attr-defined]
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": 412, "height": 915}, accept_downloads=True
+    )
     pg = context.new_page()
     pg.goto(app_url)
     pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
