@@ -105,7 +105,11 @@ class AppModel:
 
     def delete_game(self, game_id: str) -> None:
         self.confirm_delete = None
-        self.store.delete_game(game_id)
+        try:
+            self.store.delete_game(game_id)
+        except (KeyError, StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"Could not delete this game: {exc}", kind="error")
+            return
         if self.game is not None and self.game.id == game_id:
             self.game = None
             self.screen = "home"

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import flet as ft
 
+from rules_ref import Reference
 from rules_ref.search import Hit
 from views.model import AppModel
 from views.widgets import action_button, card, heading, tagged
 
 ALL = "all"
+
+
+def pack_label(ref: Reference, pack: str) -> str:
+    """A game's pack is named by its overview section; the app's own help pack by its name."""
+    overview = f"{pack}/overview"
+    return ref.get(overview).title if ref.exists(overview) else pack.replace("-", " ").capitalize()
 
 
 def _snippet(hit: Hit) -> ft.Text:
@@ -101,7 +108,7 @@ def Rules(model: AppModel) -> ft.Control:
                 key="rules-pack",
                 value=model.rules_pack or ALL,
                 options=[ft.DropdownOption(key=ALL, text="All games")]
-                + [ft.DropdownOption(key=p, text=p) for p in packs],
+                + [ft.DropdownOption(key=p, text=pack_label(ref, p)) for p in packs],
                 on_select=lambda e: model.filter_rules(None if e.control.value == ALL else e.control.value),
             ),
             tagged("rules-results", ft.Column(results, spacing=0)),
