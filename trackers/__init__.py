@@ -1,3 +1,4 @@
 """Lantern's rules engines: pure Python, no UI. Importing this package registers every game."""
 
 from trackers import scorepad as scorepad
+from trackers import unsettled as unsettled

@@ -10,7 +10,10 @@ change, and a second process (the CLI beside a running app) waits for the write 
 failing halfway.
 
 The file is never deleted or replaced: a damaged, foreign or newer file is refused with StorageError
-and left as it was, so nothing a player saved is lost to a bug or a downgrade.
+and left as it was, so nothing a player saved is lost to a bug or a downgrade. An older file is
+migrated in place, in one transaction, keeping everything in it.
+
+Content packs (trackers.core.packs) live beside the games, one row per kind and name.
 """
 
 from __future__ import annotations
@@ -29,11 +32,23 @@ from typing import Any
 
 from trackers import gamefile
 from trackers.core.game import GameModule, Setup
+from trackers.core.packs import Pack, check_pack, pack_kind, parse_pack
 from trackers.core.registry import get_game
 from trackers.core.session import LogEntry, Session
 from trackers.datadir import database_path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+# data is declared TEXT, not JSON: a JSON column would get numeric affinity.
+_PACKS = """CREATE TABLE packs (
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        PRIMARY KEY (kind, name)
+    )"""
 
 _SCHEMA = (
     """CREATE TABLE games (
@@ -58,8 +73,11 @@ _SCHEMA = (
         PRIMARY KEY (game_id, seq)
     )""",
     "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    f"PRAGMA user_version = {SCHEMA_VERSION}",
+    _PACKS,
 )
+
+# The statements that take a database from each older version to the next.
+_MIGRATIONS: dict[int, tuple[str, ...]] = {1: (_PACKS,)}
 
 _INT64 = range(-(2**63), 2**63)
 
@@ -147,10 +165,9 @@ class Store:
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")
             self._db.execute("PRAGMA foreign_keys = ON")
-            if version == 0:
+            if version < SCHEMA_VERSION:
                 with self._transaction() as db:
-                    for statement in _SCHEMA:
-                        db.execute(statement)
+                    _upgrade(db)
         except sqlite3.DatabaseError as error:
             raise StorageError(f"The saved games cannot be read ({error}). {untouched}") from None
 
@@ -287,6 +304,83 @@ class Store:
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = ?",
                 (key, value, value),
             )
+
+    def save_pack(self, pack: Pack, *, replace: bool = False) -> None:
+        """Keep a pack; one with the same kind and name is a StorageError unless `replace`.
+
+        Raises PackError for a pack that breaks its kind's rules, so nothing unreadable is stored.
+        """
+        check_pack(pack)
+        with self._transaction() as db:
+            _save_pack(db, pack, replace)
+
+    def import_pack(self, text: str | bytes, expected_kind: str | None = None, replace: bool = False) -> Pack:
+        """Read a pack file and keep it; a file that does not read (PackError) writes nothing."""
+        pack = parse_pack(text, expected_kind)
+        with self._transaction() as db:
+            _save_pack(db, pack, replace)
+        return pack
+
+    def list_packs(self, kind: str | None = None) -> list[Pack]:
+        """By name, ignoring case, as a player looks for one."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(
+                "SELECT kind, name, version, data FROM packs WHERE ? IS NULL OR kind = ?", (kind, kind)
+            ).fetchall()
+        packs = [Pack(row[0], row[1], row[2], json.loads(row[3])) for row in rows]
+        return sorted(packs, key=lambda pack: (pack.name.casefold(), pack.name, pack.kind))
+
+    def get_pack(self, kind: str, name: str) -> Pack:
+        with self._transaction(write=False) as db:
+            query = "SELECT version, data FROM packs WHERE kind = ? AND name = ?"
+            row = db.execute(query, (kind, name)).fetchone()
+        if row is None:
+            raise KeyError(f"There is no {_pack_title(kind)} called {name!r}.")
+        return Pack(kind, name, row[0], json.loads(row[1]))
+
+    def delete_pack(self, kind: str, name: str) -> None:
+        with self._transaction() as db:
+            if db.execute("DELETE FROM packs WHERE kind = ? AND name = ?", (kind, name)).rowcount == 0:
+                raise KeyError(f"There is no {_pack_title(kind)} called {name!r}.")
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring the schema up to date, reading the version inside the write lock so two processes opening
+    an old file at once migrate it once."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    statements = (
+        _SCHEMA if version == 0 else [s for v in range(version, SCHEMA_VERSION) for s in _MIGRATIONS[v]]
+    )
+    for statement in statements:
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _save_pack(db: sqlite3.Connection, pack: Pack, replace: bool) -> None:
+    """Insert, or overwrite in place (keeping when it was first saved) when `replace`."""
+    now = time.time()
+    conflict = (
+        "UPDATE SET version = excluded.version, data = excluded.data, updated = excluded.updated"
+        if replace
+        else "NOTHING"
+    )
+    inserted = db.execute(
+        "INSERT INTO packs (kind, name, version, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)"
+        f" ON CONFLICT (kind, name) DO {conflict}",
+        (pack.kind, pack.name, pack.version, _json(dict(pack.data)), now, now),
+    )
+    if inserted.rowcount == 0:
+        raise StorageError(
+            f"There is already {pack_kind(pack.kind).a_title} called {pack.name!r}; "
+            "choose another name or replace it."
+        )
+
+
+def _pack_title(kind: str) -> str:
+    try:
+        return pack_kind(kind).title
+    except KeyError:
+        return kind
 
 
 def _write(
