@@ -24,7 +24,7 @@ def StatusHeader(model: AppModel) -> ft.Control:
         facts.append(f"{summary.turn} to play")
     scores = [
         ft.Container(
-            ft.Text(f"{s.player}: {s.points}", weight=ft.FontWeight.W_500),
+            ft.Text(f"{s.player}: {s.points} {summary.score_label}".rstrip(), weight=ft.FontWeight.W_500),
             key=f"score-chip-{i}",
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
             border_radius=16,

@@ -17,6 +17,7 @@ from rules_ref import Reference, reference
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.core.game import GameModule, make_setup
+from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
 from trackers.gamefile import GameFileError
 from trackers.storage import GameInfo, StorageError, Store, StoredGame
@@ -129,6 +130,36 @@ class AppModel:
             self.notice = Notice(f"This game file was not imported: {exc}", kind="error")
             return
         self._opened()
+
+    def packs(self, kind: str) -> list[Pack]:
+        return self.store.list_packs(kind)
+
+    def save_pack(self, pack: Pack, *, replace: bool = False) -> bool:
+        """Keep user-entered content (a map, a deck) for later games; a problem is shown, not raised."""
+        try:
+            self.store.save_pack(pack, replace=replace)
+        except (PackError, StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"Not saved: {exc}", kind="error")
+            return False
+        self.notice = Notice(f"Saved “{pack.name}”.", kind="info")
+        return True
+
+    def import_pack(self, text: str | bytes, kind: str) -> Pack | None:
+        try:
+            pack = self.store.import_pack(text, expected_kind=kind, replace=True)
+        except (PackError, StorageError, sqlite3.Error) as exc:
+            self.notice = Notice(f"Not imported: {exc}", kind="error")
+            return None
+        self.notice = Notice(f"Imported “{pack.name}”.", kind="info")
+        return pack
+
+    def fetch_pack(self, url: str, kind: str) -> Pack | None:
+        try:
+            pack = fetch_pack(url.strip(), expected_kind=kind)
+        except PackError as exc:
+            self.notice = Notice(f"Not imported: {exc}", kind="error")
+            return None
+        return self.import_pack(dumps(pack), kind)
 
     def check(self, action: Action) -> list[Violation]:
         assert self.game is not None

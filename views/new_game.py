@@ -91,12 +91,14 @@ def NewGame(model: AppModel) -> ft.Control:
     return ft.Column(
         [
             heading("New game"),
-            ft.Dropdown(
-                label="Game",
-                value=game_id,
-                key="pick-game",
-                options=[ft.DropdownOption(key=g.id, text=g.title) for g in registered],
-                on_select=lambda e: choose_game(e.control.value),
+            ft.Row(
+                [
+                    action_button(
+                        g.title, lambda g=g: choose_game(g.id), key=f"pick-{g.id}", primary=g.id == game_id
+                    )
+                    for g in registered
+                ],
+                wrap=True,
             ),
             ft.Row(
                 [

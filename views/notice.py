@@ -14,6 +14,15 @@ def NoticeBanner(model: AppModel) -> ft.Control:
     if notice is None:
         return ft.Container(height=0)
     refusal = notice.kind == "refusal"
+    if notice.kind == "info":
+        return ft.Container(
+            tagged("notice-message", ft.Text(notice.message)),
+            key="notice",
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=12,
+            padding=12,
+            on_click=lambda _: model.dismiss(),
+        )
     buttons: list[ft.Control] = []
     if notice.rule:
         rule = notice.rule

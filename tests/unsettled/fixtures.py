@@ -7,8 +7,8 @@ from random import Random
 from typing import Any
 
 from trackers.core.actions import Action, Event
-from trackers.core.graph import Graph
 from trackers.core.game import make_setup
+from trackers.core.graph import Graph
 from trackers.unsettled.game import UNSETTLED
 from trackers.unsettled.state import Explorer, UnsettledState
 

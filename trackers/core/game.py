@@ -101,6 +101,7 @@ class Summary:
     turn: str | None
     scores: tuple[Score, ...]
     next_step: str
+    score_label: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -123,9 +123,13 @@ class Unsettled:
     def summary(self, state: UnsettledState) -> Summary:
         scores = tuple(Score(e.name, e.distress) for e in state.explorers)
         if state.phase == "map":
-            return Summary(None, "Map", None, scores, "Check the map against your table, then confirm it.")
+            return Summary(
+                None, "Map", None, scores, "Check the map against your table, then confirm it.", "distress"
+            )
         if state.phase == "setup":
-            return Summary(None, "Setup", None, scores, "Place every explorer and LUNA, then begin.")
+            return Summary(
+                None, "Setup", None, scores, "Place every explorer and LUNA, then begin.", "distress"
+            )
         active = state.active_explorer.name
         if state.pending_checks:
             who, node = state.pending_checks[0]
@@ -137,7 +141,7 @@ class Unsettled:
         else:
             step = f"{active} plays, regroups, then LUNA pursues."
         phase = f"Ire {state.ire} · timeline {state.timeline}/{state.settings.chaos_at}"
-        return Summary(None, phase, active, scores, step)
+        return Summary(None, phase, active, scores, step, "distress")
 
     def outcome(self, state: UnsettledState) -> Outcome | None:
         """The survival task and loss come from the base game, so the tracker never ends a game itself."""
@@ -592,3 +596,20 @@ def describe(state: UnsettledState, action: Action) -> str:
 
 
 UNSETTLED = Unsettled()
+
+
+def steps_until_pause(state: UnsettledState) -> list[Action]:
+    """The PursuitSteps LUNA takes from here until she stops or reaches a tie the player must break."""
+    steps: list[Action] = []
+    while state.pursuit is not None and plan_step(state).kind != "tie":
+        step = a.PursuitStep()
+        state, _ = _pursuit_step(state, step, Random(0))
+        steps.append(step)
+    return steps
+
+
+def luna_turn(state: UnsettledState, roll: int) -> list[Action]:
+    """LUNA's whole turn for an entered roll, as one undoable group (up to the first tie, if any)."""
+    start = a.StartPursuit(roll)
+    after, _ = _start_pursuit(state, start, Random(0))
+    return [start, *steps_until_pause(after)]

@@ -7,12 +7,14 @@ from collections.abc import Callable
 import flet as ft
 
 from views.games.scorepad import ScorePadPanel
+from views.games.unsettled import UnsettledPanel
 from views.model import AppModel
 
 Panel = Callable[[AppModel], ft.Control]
 
 PANELS: dict[str, Panel] = {
     "scorepad": ScorePadPanel,
+    "unsettled": UnsettledPanel,
 }
 
 

@@ -1,0 +1,45 @@
+"""Unsettled in the browser: edit the map, add a wall, run LUNA's turn from an entered roll, undo it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def ident(page: Any, name: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{name}"]')
+
+
+def test_edit_the_map_then_luna_pursues_and_is_undone(page: Any) -> None:
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Unsettled: Blackout").click()
+    page.get_by_role("button", name="One player fewer").click()
+    page.get_by_role("button", name="Start").click()
+    expect(ident(page, "map-name-shown")).to_contain_text("Example layout")
+
+    ident(page, "cell-0-2").click()  # Outside Front ...
+    ident(page, "cell-1-3").click()  # ... moves to an empty cell
+    expect(ident(page, "history-count")).to_have_text("1 entry")
+    ident(page, "cell-3-2").click()  # Research Center
+    expect(ident(page, "map-selected")).to_contain_text("Research Center")
+    page.get_by_role("button", name="Wall ↔ Corridor").click()
+    expect(ident(page, "history-count")).to_have_text("2 entries")
+    page.get_by_role("button", name="Confirm map").click()
+
+    ident(page, "cell-2-2").click()  # Player 1 on Upper Corridor
+    page.get_by_text("LUNA", exact=True).click()
+    ident(page, "cell-1-2").click()  # LUNA on Navigation
+    expect(ident(page, "placed")).to_contain_text("LUNA: Navigation")
+    page.get_by_role("button", name="Begin").click()
+
+    page.get_by_role("textbox", name="Roll (1-6)").fill("2")
+    page.get_by_role("button", name="LUNA's turn").click()
+    expect(ident(page, "luna-steps")).to_contain_text("LUNA moves Navigation → Upper Corridor")
+    expect(ident(page, "luna-steps")).to_contain_text("distress 2")
+    expect(ident(page, "explorer-0")).to_contain_text("distress ●●")
+    expect(ident(page, "ire")).to_have_text("Ire 0")
+
+    page.get_by_role("button", name="Undo").first.click()
+    expect(ident(page, "explorer-0")).to_contain_text("distress ○○")
+    expect(ident(page, "luna-steps")).to_have_count(0)

@@ -1,0 +1,558 @@
+"""Unsettled: Blackout panel: the map editor, setup, and play with LUNA's pursuit shown step by step."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from trackers.core.packs import Pack
+from trackers.unsettled import actions as ua
+from trackers.unsettled.board import ROOMS, map_from_json
+from trackers.unsettled.game import luna_turn, steps_until_pause
+from trackers.unsettled.luna import plan_step
+from trackers.unsettled.state import UnsettledState
+from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
+from views.model import AppModel, Notice
+from views.widgets import TOUCH, action_button, card, heading, tagged
+
+MAP_KIND = "unsettled.map"
+
+
+def _dropdown(label: str, key: str, options: list[str], on_pick: Any, width: int = 170) -> ft.Control:
+    return ft.Dropdown(
+        label=label,
+        key=key,
+        width=width,
+        options=[ft.DropdownOption(key=o, text=o) for o in options],
+        on_select=lambda e: on_pick(e.control.value),
+    )
+
+
+@ft.component
+def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
+    name, set_name = ft.use_state("")
+    url, set_url = ft.use_state("")
+    saved = model.packs(MAP_KIND)
+
+    def load(pack_name: str) -> None:
+        pack = next(p for p in saved if p.name == pack_name)
+        scarab = map_from_json(pack.data)
+        model.dispatch(ua.LoadMap(scarab.name, scarab.cells, scarab.barriers, scarab.links))
+
+    def save() -> None:
+        if model.save_pack(Pack(MAP_KIND, name.strip() or state.scarab.name, 1, state.scarab.to_json())):
+            set_name("")
+
+    async def import_file() -> None:
+        try:
+            files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
+        except Exception as exc:  # the platform's file dialog can fail in many ways; say so
+            model.notice = Notice(f"Could not open the file: {exc}", kind="error")
+            return
+        if files and files[0].bytes is not None:
+            model.import_pack(files[0].bytes, MAP_KIND)
+
+    async def export() -> None:
+        text = json.dumps(Pack(MAP_KIND, state.scarab.name, 1, state.scarab.to_json()).to_json(), indent=2)
+        await ft.FilePicker().save_file(file_name="scarab-map.json", src_bytes=text.encode())
+
+    return card(
+        heading("Saved maps"),
+        _dropdown("Load a saved map", "load-map", [p.name for p in saved], load, width=260)
+        if saved
+        else ft.Text("No saved maps yet."),
+        ft.Row(
+            [
+                ft.TextField(
+                    label="Save as",
+                    value=name,
+                    key="map-name",
+                    width=200,
+                    on_change=lambda e: set_name(e.control.value),
+                ),
+                action_button("Save map", save, key="save-map"),
+            ],
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                action_button("Import file", import_file, key="import-map", icon=ft.Icons.UPLOAD_FILE),
+                action_button("Export file", export, key="export-map", icon=ft.Icons.DOWNLOAD),
+            ],
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                ft.TextField(
+                    label="https:// address of a map",
+                    value=url,
+                    key="map-url",
+                    width=240,
+                    on_change=lambda e: set_url(e.control.value),
+                ),
+                action_button("Fetch", lambda: model.fetch_pack(url, MAP_KIND), key="fetch-map"),
+            ],
+            wrap=True,
+        ),
+    )
+
+
+@ft.component
+def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
+    selected, set_selected = ft.use_state(None)
+    scarab = state.scarab
+
+    def tap(col: int, row: int, node: str | None) -> None:
+        if node is not None:
+            set_selected(None if node == selected else node)
+        elif selected is not None and model.dispatch(ua.PlaceCard(selected, col, row)):
+            set_selected(None)
+
+    tools: list[ft.Control] = []
+    if selected is not None and scarab.position(selected) is not None:
+        grid_edges = scarab.grid_edges()
+        neighbours = sorted(b if a == selected else a for a, b in grid_edges if selected in (a, b))
+        far = [n for n, _, _ in scarab.cells if n != selected and n not in neighbours]
+        tools = [
+            tagged("map-selected", ft.Text(f"{selected}: tap an empty cell to move it.")),
+            ft.Row(
+                [
+                    *[
+                        action_button(
+                            f"Wall ↔ {SHORT[other]}",
+                            lambda other=other: model.dispatch(ua.ToggleBarrier(selected, other)),
+                            key=f"wall-{other}",
+                        )
+                        for other in neighbours
+                    ],
+                    _dropdown(
+                        "Link to",
+                        "link-to",
+                        sorted(far),
+                        lambda other: model.dispatch(ua.ToggleLink(selected, other)),
+                    ),
+                    action_button(
+                        "Take off map", lambda: model.dispatch(ua.RemoveCard(selected)), key="remove-card"
+                    ),
+                ],
+                wrap=True,
+            ),
+        ]
+    elif selected is not None:
+        tools = [tagged("map-selected", ft.Text(f"{selected}: tap an empty cell to place it."))]
+    missing = scarab.missing()
+    return ft.Column(
+        [
+            card(
+                heading("Lay out the Scarab"),
+                tagged("map-name-shown", ft.Text(scarab.name, italic=True)),
+                ft.Text(
+                    "Lay the map out as your cards lie on the table: tap a card, then an empty cell. "
+                    "Walls show as thick red sides; links and obstacles are listed below the map."
+                ),
+                scarab_grid(state, tap, selected=selected, full=True),
+                *[ft.Text(line, size=12) for line in obstacle_lines(state)],
+                *tools,
+                ft.Row(
+                    [
+                        ft.OutlinedButton(
+                            SHORT[n], key=f"unplaced-{n}", on_click=lambda _, n=n: set_selected(n)
+                        )
+                        for n in missing
+                    ],
+                    wrap=True,
+                )
+                if missing
+                else ft.Container(),
+                action_button(
+                    "Confirm map",
+                    lambda: model.dispatch(ua.ConfirmMap()),
+                    key="confirm-map",
+                    primary=True,
+                    icon=ft.Icons.CHECK,
+                ),
+            ),
+            MapPacks(model, state),
+        ],
+        spacing=12,
+    )
+
+
+@ft.component
+def SetupPanel(model: AppModel, state: UnsettledState) -> ft.Control:
+    pieces = [e.name for e in state.explorers] + ["LUNA"]
+    placing, set_placing = ft.use_state(pieces[0])
+
+    def tap(col: int, row: int, node: str | None) -> None:
+        if node is None:
+            return
+        if placing == "LUNA":
+            model.dispatch(ua.PlaceLuna(node))
+        else:
+            model.dispatch(ua.PlaceExplorer(placing, node))
+
+    where = [f"{e.name}: {e.node or '—'}" for e in state.explorers] + [f"LUNA: {state.luna or '—'}"]
+    return card(
+        heading("Starting places"),
+        ft.Text("Choose a piece, then tap its node."),
+        ft.SegmentedButton(
+            key="placing",
+            selected=[placing],
+            allow_empty_selection=False,
+            segments=[ft.Segment(value=p, label=ft.Text(p)) for p in pieces],
+            on_change=lambda e: set_placing(next(iter(e.control.selected))),
+        ),
+        scarab_grid(state, tap),
+        tagged("placed", ft.Text(" · ".join(where))),
+        action_button(
+            "Begin",
+            lambda: model.dispatch(ua.BeginPlay()),
+            key="begin-play",
+            primary=True,
+            icon=ft.Icons.PLAY_ARROW,
+        ),
+    )
+
+
+def _last_luna_turn(model: AppModel) -> list[str]:
+    assert model.game is not None
+    history = model.game.session.history
+    starts = [i for i, e in enumerate(history) if isinstance(e.action, ua.StartPursuit)]
+    if not starts:
+        return []
+    return [
+        ev.text
+        for entry in history[starts[-1] :]
+        for ev in entry.events
+        if isinstance(entry.action, ua.StartPursuit | ua.PursuitStep)
+    ]
+
+
+@ft.component
+def LunaCard(model: AppModel, state: UnsettledState) -> ft.Control:
+    roll, set_roll = ft.use_state("")
+    sides = state.settings.die_sides
+
+    def entered() -> int | None:
+        text = roll.strip()
+        if text.isdigit() and 1 <= int(text) <= sides:
+            return int(text)
+        model.refuse(f"Enter the roll as a number from 1 to {sides}.", "unsettled/luna/pursuit")
+        return None
+
+    def run_turn() -> None:
+        value = entered()
+        if value is not None and model.dispatch(*luna_turn(state, value)):
+            set_roll("")
+
+    def step_mode() -> None:
+        value = entered()
+        if value is not None:
+            model.dispatch(ua.StartPursuit(value))
+
+    def roll_for_me() -> None:
+        if model.dispatch(ua.StartPursuit()):
+            follow = model.game.session.state if model.game else state
+            steps = steps_until_pause(follow)
+            if steps:
+                model.dispatch(*steps)
+
+    controls: list[ft.Control] = [
+        ft.Row(
+            [
+                heading("LUNA"),
+                tagged("ire", ft.Text(f"Ire {state.ire}", size=22, weight=ft.FontWeight.BOLD)),
+                ft.Text(f"on {state.luna}"),
+            ],
+            wrap=True,
+        ),
+        tagged(
+            "timeline",
+            ft.Text(
+                f"Timeline {state.timeline} / chaos at {state.settings.chaos_at} · "
+                f"chaos card side {state.chaos_side}"
+            ),
+        ),
+    ]
+    if state.pursuit is not None:
+        plan = plan_step(state)
+        if plan.kind == "tie":
+            controls.append(ft.Text(f"Equally short ways to {plan.target}: which way does LUNA go?"))
+            controls.append(
+                ft.Row(
+                    [
+                        action_button(
+                            SHORT.get(c, c), lambda c=c: model.dispatch(ua.PursuitStep(c)), key=f"tie-{c}"
+                        )
+                        for c in plan.candidates
+                    ],
+                    wrap=True,
+                )
+            )
+        else:
+            controls.append(ft.Text(f"Pursuing {state.pursuit}; free actions are allowed between steps."))
+            controls.append(
+                ft.Row(
+                    [
+                        action_button("Next step", lambda: model.dispatch(ua.PursuitStep()), key="luna-next"),
+                        action_button(
+                            "Run to the end",
+                            lambda: model.dispatch(*steps_until_pause(state)),
+                            key="luna-run",
+                            primary=True,
+                        ),
+                    ],
+                    wrap=True,
+                )
+            )
+    elif not state.pending_checks and not state.chaos_pending:
+        controls.append(ft.Text(f"After {state.active_explorer.name} regroups:"))
+        controls.append(
+            ft.Row(
+                [
+                    ft.TextField(
+                        label=f"Roll (1-{sides})",
+                        value=roll,
+                        key="luna-roll",
+                        width=120,
+                        height=TOUCH + 8,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=lambda e: set_roll(e.control.value),
+                    ),
+                    action_button(
+                        "LUNA's turn", run_turn, key="luna-turn", primary=True, icon=ft.Icons.SMART_TOY
+                    ),
+                    action_button("Roll for me", roll_for_me, key="luna-roll-app", icon=ft.Icons.CASINO),
+                    action_button("Step by step", step_mode, key="luna-step-mode"),
+                ],
+                wrap=True,
+            )
+        )
+    steps = _last_luna_turn(model)
+    if steps:
+        controls.append(heading("LUNA's last turn"))
+        controls.append(
+            tagged(
+                "luna-steps",
+                ft.Column([ft.Text(f"{i}. {line}", size=13) for i, line in enumerate(steps, 1)], spacing=2),
+            )
+        )
+    return card(*controls, key="luna-card")
+
+
+@ft.component
+def PendingCard(model: AppModel, state: UnsettledState) -> ft.Control:
+    if state.pending_checks:
+        who, node = state.pending_checks[0]
+        if state.settings.clumsy_faces == "ask":
+            buttons = [
+                action_button(
+                    "Passed", lambda: model.dispatch(ua.ResolveClumsiness(failed=False)), key="clumsy-pass"
+                ),
+                action_button(
+                    "Failed (+1 ire)",
+                    lambda: model.dispatch(ua.ResolveClumsiness(failed=True)),
+                    key="clumsy-fail",
+                ),
+            ]
+        else:
+            buttons = [
+                action_button(
+                    "Roll for me", lambda: model.dispatch(ua.ResolveClumsiness()), key="clumsy-roll"
+                )
+            ]
+            buttons += [
+                action_button(
+                    str(n), lambda n=n: model.dispatch(ua.ResolveClumsiness(roll=n)), key=f"clumsy-{n}"
+                )
+                for n in range(1, state.settings.die_sides + 1)
+            ]
+        return card(
+            heading("Clumsiness check"),
+            ft.Text(f"{who} entered unpowered {node}: roll a die."),
+            ft.Row(buttons, wrap=True),
+            key="pending-clumsiness",
+        )
+    if state.chaos_pending:
+        return card(
+            heading("LUNA causes chaos"),
+            ft.Text(f"Roll the discovery die (card side {state.chaos_side})."),
+            ft.Row(
+                [
+                    action_button(
+                        str(n), lambda n=n: model.dispatch(ua.ResolveChaos(die=n)), key=f"chaos-{n}"
+                    )
+                    for n in (1, 2, 3)
+                ]
+                + [action_button("Roll for me", lambda: model.dispatch(ua.ResolveChaos()), key="chaos-roll")],
+                wrap=True,
+            ),
+            key="pending-chaos",
+        )
+    return ft.Container()
+
+
+MODES = ("Move", "Barricade", "Clear", "Command LUNA")
+
+
+@ft.component
+def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
+    acting, set_acting = ft.use_state(state.active_explorer.name)
+    mode, set_mode = ft.use_state(MODES[0])
+    who = state.explorer(acting) if state.has_explorer(acting) else state.active_explorer
+    here = who.node or ""
+
+    def tap(col: int, row: int, node: str | None) -> None:
+        if node is None:
+            return
+        if mode == "Move":
+            model.dispatch(ua.Move(who.name, node))
+        elif mode == "Barricade":
+            model.dispatch(ua.Barricade(who.name, node))
+        elif mode == "Clear":
+            count = state.graph.blockers(here, node) if state.graph.has_edge(here, node) else 0
+            model.dispatch(ua.ClearPath(who.name, node, count))
+        else:
+            model.dispatch(ua.CommandLuna(who.name, node))
+
+    on_node = state.traps_at(here)
+    freeable = [e for e in state.explorers_at(here) if e.incapacitated and e.name != who.name]
+    row = [
+        action_button(
+            "Gain discovery", lambda: model.dispatch(ua.GainDiscovery(who.name)), key="gain-discovery"
+        ),
+        action_button(
+            "HOT-WIRE", lambda: model.dispatch(ua.HotWire(who.name)), key="hot-wire", icon=ft.Icons.BOLT
+        ),
+        action_button(
+            "Construct trap",
+            lambda: model.dispatch(
+                ua.ConstructTrap(who.name, state.trap_tray[0] if state.trap_tray else "no trap left")
+            ),
+            key="construct-trap",
+        ),
+    ]
+    if who.traps:
+        row.append(
+            action_button(
+                f"Set {who.traps[0]}",
+                lambda: model.dispatch(ua.PlaceTrap(who.name, who.traps[0])),
+                key="place-trap",
+            )
+        )
+    if on_node:
+        row.append(
+            action_button(
+                f"Pick up {on_node[0]}",
+                lambda: model.dispatch(ua.PickUpTrap(who.name, on_node[0])),
+                key="pick-up-trap",
+            )
+        )
+    row += [
+        action_button(
+            f"Free {e.name}",
+            lambda e=e: model.dispatch(ua.FreeExplorer(e.name, who.name)),
+            key=f"free-{e.name}",
+        )
+        for e in freeable
+    ]
+    row.append(
+        action_button(
+            "Advance timeline", lambda: model.dispatch(ua.AdvanceTimeline()), key="advance-timeline"
+        )
+    )
+    return ft.Column(
+        [
+            PendingCard(model, state),
+            LunaCard(model, state),
+            card(
+                heading("The Scarab"),
+                ft.SegmentedButton(
+                    key="acting",
+                    selected=[who.name],
+                    allow_empty_selection=False,
+                    segments=[ft.Segment(value=e.name, label=ft.Text(e.name)) for e in state.explorers],
+                    on_change=lambda e: set_acting(next(iter(e.control.selected))),
+                ),
+                ft.SegmentedButton(
+                    key="mode",
+                    selected=[mode],
+                    allow_empty_selection=False,
+                    segments=[ft.Segment(value=m, label=ft.Text(m)) for m in MODES],
+                    on_change=lambda e: set_mode(next(iter(e.control.selected))),
+                ),
+                ft.Text(f"Tap a node: {mode.lower()} ({who.name} is on {here})."),
+                scarab_grid(state, tap),
+                *[ft.Text(line, size=12) for line in obstacle_lines(state)],
+                ft.Row(row, wrap=True),
+                key="scarab-card",
+            ),
+            ExplorersCard(model, state),
+            PowerCard(model, state),
+        ],
+        spacing=12,
+    )
+
+
+@ft.component
+def ExplorersCard(model: AppModel, state: UnsettledState) -> ft.Control:
+    rows = []
+    for i, e in enumerate(state.explorers):
+        dots = "●" * e.distress + "○" * (2 - e.distress)
+        status = f"INCAPACITATED ({e.incapacitated})" if e.incapacitated else f"distress {dots}"
+        extra = f" · discoveries {e.discoveries}" + (f" · carries {', '.join(e.traps)}" if e.traps else "")
+        active = " ◀ active" if i == state.active else ""
+        rows.append(tagged(f"explorer-{i}", ft.Text(f"{e.name} on {e.node}: {status}{extra}{active}")))
+    return card(heading("Explorers"), *rows, key="explorers")
+
+
+@ft.component
+def PowerCard(model: AppModel, state: UnsettledState) -> ft.Control:
+    back, set_back = ft.use_state(state.chaos_back_text)
+    switches = [
+        ft.Switch(
+            label=SHORT[n],
+            value=n in state.powered,
+            key=f"power-{n}",
+            on_change=lambda e, n=n: model.dispatch(ua.SetPower(n, bool(e.control.value))),
+        )
+        for n in ROOMS
+    ]
+    systems = ", ".join(state.active_systems()) or "none"
+    built = ", ".join(state.structures()) or "none"
+    return card(
+        heading("Power"),
+        ft.Text(f"Active systems: {systems} · structures: {built}"),
+        ft.Row(switches, wrap=True),
+        ft.Row(
+            [
+                ft.TextField(
+                    label="Chaos card, other side (type it in)",
+                    value=back,
+                    key="chaos-back",
+                    width=260,
+                    multiline=True,
+                    on_change=lambda e: set_back(e.control.value),
+                ),
+                action_button(
+                    "Keep", lambda: model.dispatch(ua.SetChaosBackText(back)), key="chaos-back-save"
+                ),
+            ],
+            wrap=True,
+        ),
+        key="power",
+    )
+
+
+@ft.component
+def UnsettledPanel(model: AppModel) -> ft.Control:
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: UnsettledState = model.game.session.state
+    if state.phase == "map":
+        return MapEditor(model, state)
+    if state.phase == "setup":
+        return SetupPanel(model, state)
+    return PlayPanel(model, state)
