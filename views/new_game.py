@@ -10,7 +10,7 @@ import flet as ft
 from trackers.core.game import GameModule, Option
 from trackers.core.registry import games, get_game
 from views.model import AppModel
-from views.widgets import TOUCH, action_button, heading, icon_action, tagged
+from views.widgets import TOUCH, Entry, Latest, action_button, heading, icon_action, tagged
 
 
 def _option_control(option: Option, value: Any, set_value: Any) -> ft.Control:
@@ -52,49 +52,54 @@ def default_names(count: int) -> list[str]:
 @ft.component
 def NewGame(model: AppModel) -> ft.Control:
     registered = games()
-    game_id, set_game_id = ft.use_state(registered[0].id)
-    module: GameModule = get_game(game_id)
-    names, set_names = ft.use_state(default_names(max(module.min_players, min(2, module.max_players))))
-    options, set_options = ft.use_state(dict[str, Any]())
-    seed_text, set_seed_text = ft.use_state("")
+    game = Latest(registered[0].id)
+    module: GameModule = get_game(game.shown)
+    names = Latest(default_names(max(module.min_players, min(2, module.max_players))))
+    options = Latest(dict[str, Any]())
+    seed = Entry()
     problem, set_problem = ft.use_state("")
+
+    def resize(count: int) -> None:
+        current = names.value
+        names.set((current + default_names(count)[len(current) :])[:count])
 
     def choose_game(new_id: str) -> None:
         chosen = get_game(new_id)
-        set_game_id(new_id)
-        count = min(max(len(names), chosen.min_players), chosen.max_players)
-        set_names((names + default_names(count))[:count] if len(names) < count else names[:count])
-        set_options({})
+        game.set(new_id)
+        resize(min(max(len(names.value), chosen.min_players), chosen.max_players))
+        options.set({})
 
-    def set_count(count: int) -> None:
-        if module.min_players <= count <= module.max_players:
-            extra = default_names(count)[len(names) :]
-            set_names(names[:count] + extra)
+    def add_players(change: int) -> None:
+        chosen = get_game(game.value)
+        count = len(names.value) + change
+        if chosen.min_players <= count <= chosen.max_players:
+            resize(count)
 
     def set_name(index: int, value: str) -> None:
-        set_names([*names[:index], value, *names[index + 1 :]])
+        current = names.value
+        names.keep([*current[:index], value, *current[index + 1 :]])
 
     def set_option(key: str, value: Any) -> None:
-        set_options({**options, key: value})
+        options.set({**options.value, key: value})
 
     def start() -> None:
-        seed_raw = seed_text.strip()
+        seed_raw = seed.value.strip()
         if seed_raw and not seed_raw.lstrip("-").isdigit():
             set_problem("The seed must be a whole number, or left empty for a random one.")
             return
-        seed = int(seed_raw) if seed_raw else random.SystemRandom().randrange(2**31)
-        reason = model.start_game(game_id, names, options, seed)
+        chosen_seed = int(seed_raw) if seed_raw else random.SystemRandom().randrange(2**31)
+        reason = model.start_game(game.value, names.value, options.value, chosen_seed)
         set_problem(reason or "")
 
-    values = {o.key: options.get(o.key, o.default) for o in module.options}
-    count = len(names)
+    values = {o.key: options.shown.get(o.key, o.default) for o in module.options}
+    count = len(names.shown)
     return ft.Column(
         [
             heading("New game"),
             ft.Row(
                 [
                     action_button(
-                        g.title, lambda g=g: choose_game(g.id), key=f"pick-{g.id}", primary=g.id == game_id
+                        g.title, lambda g=g: choose_game(g.id), key=f"pick-{g.id}", primary=g.id == game.shown
                     )
                     for g in registered
                 ],
@@ -106,7 +111,7 @@ def NewGame(model: AppModel) -> ft.Control:
                     icon_action(
                         ft.Icons.REMOVE,
                         "One player fewer",
-                        lambda: set_count(count - 1),
+                        lambda: add_players(-1),
                         key="players-fewer",
                         disabled=count <= module.min_players,
                     ),
@@ -114,29 +119,30 @@ def NewGame(model: AppModel) -> ft.Control:
                     icon_action(
                         ft.Icons.ADD,
                         "One player more",
-                        lambda: set_count(count + 1),
+                        lambda: add_players(1),
                         key="players-more",
                         disabled=count >= module.max_players,
                     ),
                 ]
             ),
             *[
-                ft.TextField(
-                    label=f"Player {i + 1}",
-                    value=name,
-                    key=f"player-name-{i}",
-                    height=TOUCH + 8,
-                    on_change=lambda e, i=i: set_name(i, e.control.value),
+                ft.Semantics(
+                    container=True,
+                    content=ft.TextField(
+                        label=f"Player {i + 1}",
+                        value=name,
+                        key=f"player-name-{i}",
+                        height=TOUCH + 8,
+                        on_change=lambda e, i=i: set_name(i, e.control.value),
+                    ),
                 )
-                for i, name in enumerate(names)
+                for i, name in enumerate(names.shown)
             ],
             *[_option_control(o, values[o.key], set_option) for o in module.options],
-            ft.TextField(
-                label="Seed (optional: the same seed gives the same draws)",
-                value=seed_text,
+            seed.field(
+                "Seed (optional: the same seed gives the same draws)",
                 key="seed",
                 keyboard_type=ft.KeyboardType.NUMBER,
-                on_change=lambda e: set_seed_text(e.control.value),
             ),
             tagged("new-game-problem", ft.Text(problem, color=ft.Colors.ERROR))
             if problem

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
 TOUCH = 48
+T = TypeVar("T")
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Control:
@@ -83,3 +84,63 @@ def card(*controls: ft.Control, key: str | None = None) -> ft.Control:
         key=key,
         content=ft.Container(ft.Column(list(controls), spacing=8), padding=12),
     )
+
+
+class Latest(Generic[T]):
+    """Component state whose newest value any handler can read at once.
+
+    A tap can reach the server before the re-render that follows typing, so handlers must not read
+    values from a render's closure: they read `value`, which every change updates first. `keep`
+    records a value without re-rendering (what a person types is already on their screen).
+    """
+
+    def __init__(self, initial: T) -> None:
+        self.ref: Any = ft.use_ref(initial)
+        self.shown, self._set_shown = ft.use_state(initial)
+
+    @property
+    def value(self) -> T:
+        return cast(T, self.ref.current)
+
+    def keep(self, value: T) -> None:
+        self.ref.current = value
+
+    def set(self, value: T) -> None:
+        self.ref.current = value
+        self._set_shown(value)
+
+
+class Entry:
+    """A free-text field the server never rewrites while someone types in it.
+
+    Re-sending a field's value from the server while its owner is typing races with the keystrokes,
+    so the field is uncontrolled: typing only updates `value`; `clear` swaps in a fresh empty field.
+    """
+
+    def __init__(self, initial: str = "") -> None:
+        self.ref: Any = ft.use_ref(initial)
+        self.generation, self._set_generation = ft.use_state(0)
+        self.initial = initial
+
+    @property
+    def value(self) -> str:
+        return str(self.ref.current)
+
+    def clear(self) -> None:
+        self.ref.current = ""
+        self._set_generation(self.generation + 1)
+
+    def field(self, label: str, *, key: str, **options: Any) -> ft.Control:
+        """The field in a semantics container of its own, so nearby text is not merged into its label."""
+        fresh = self.generation == 0
+        return ft.Semantics(
+            container=True,
+            identifier=key,
+            content=ft.TextField(
+                label=label,
+                value=self.initial if fresh else "",
+                key=key if fresh else f"{key}~{self.generation}",
+                on_change=lambda e: setattr(self.ref, "current", e.control.value),
+                **options,
+            ),
+        )

@@ -8,15 +8,13 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-
-def ident(page: Any, name: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{name}"]')
+from tests.e2e.flutter import ident, type_into
 
 
 def test_export_then_import_and_refuse_a_tampered_file(page: Any, tmp_path: Path) -> None:
     page.get_by_role("button", name="New game").click()
-    page.get_by_role("textbox", name="Player 1").fill("Export Ann")
-    page.get_by_role("textbox", name="Player 2").fill("Export Bob")
+    type_into(page, page.get_by_role("textbox", name="Player 1"), "Export Ann")
+    type_into(page, page.get_by_role("textbox", name="Player 2"), "Export Bob")
     page.get_by_role("button", name="Start").click()
     page.get_by_role("button", name="+5").nth(1).click()
     expect(ident(page, "score-1")).to_have_text("5")

@@ -6,9 +6,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-
-def ident(page: Any, name: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{name}"]')
+from tests.e2e.flutter import ident, type_into
 
 
 def test_home_loads(page: Any) -> None:
@@ -19,12 +17,13 @@ def test_home_loads(page: Any) -> None:
 
 def test_score_a_game_see_a_refusal_and_undo(page: Any) -> None:
     page.get_by_role("button", name="New game").click()
-    page.get_by_role("textbox", name="Player 1").fill("Ann")
-    page.get_by_role("textbox", name="Player 2").fill("Bob")
+    type_into(page, page.get_by_role("textbox", name="Player 1"), "Ann")
+    type_into(page, page.get_by_role("textbox", name="Player 2"), "Bob")
     page.get_by_role("button", name="Start").click()
     expect(ident(page, "status")).to_contain_text("Round 1")
     page.get_by_role("button", name="+5").first.click()
     expect(ident(page, "score-0")).to_have_text("5")
+    expect(ident(page, "scores")).to_contain_text("Ann: 5")
     page.get_by_role("button", name="-1").nth(1).click()
     expect(ident(page, "notice-message")).to_contain_text("below zero")
     expect(ident(page, "score-1")).to_have_text("0")
@@ -36,7 +35,7 @@ def test_score_a_game_see_a_refusal_and_undo(page: Any) -> None:
 
 def test_rules_search_finds_a_help_section(page: Any) -> None:
     page.get_by_role("tab", name="Rules").click()
-    page.get_by_role("textbox", name="Search the rules").fill("undo")
+    type_into(page, page.get_by_role("textbox", name="Search the rules"), "undo")
     hit = page.get_by_text("Undo and redo").first
     expect(hit).to_be_visible()
     hit.click()

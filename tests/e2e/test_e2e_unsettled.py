@@ -6,9 +6,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-
-def ident(page: Any, name: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{name}"]')
+from tests.e2e.flutter import ident, type_into
 
 
 def test_edit_the_map_then_luna_pursues_and_is_undone(page: Any) -> None:
@@ -23,7 +21,7 @@ def test_edit_the_map_then_luna_pursues_and_is_undone(page: Any) -> None:
     expect(ident(page, "history-count")).to_have_text("1 entry")
     ident(page, "cell-3-2").click()  # Research Center
     expect(ident(page, "map-selected")).to_contain_text("Research Center")
-    page.get_by_role("button", name="Wall ↔ Corridor").click()
+    page.get_by_role("button", name="Wall to Corridor").click()
     expect(ident(page, "history-count")).to_have_text("2 entries")
     page.get_by_role("button", name="Confirm map").click()
 
@@ -33,13 +31,13 @@ def test_edit_the_map_then_luna_pursues_and_is_undone(page: Any) -> None:
     expect(ident(page, "placed")).to_contain_text("LUNA: Navigation")
     page.get_by_role("button", name="Begin").click()
 
-    page.get_by_role("textbox", name="Roll (1-6)").fill("2")
+    type_into(page, page.get_by_role("textbox", name="Roll (1-6)"), "2")
     page.get_by_role("button", name="LUNA's turn").click()
-    expect(ident(page, "luna-steps")).to_contain_text("LUNA moves Navigation → Upper Corridor")
+    expect(ident(page, "luna-steps")).to_contain_text("LUNA moves from Navigation to Upper Corridor")
     expect(ident(page, "luna-steps")).to_contain_text("distress 2")
-    expect(ident(page, "explorer-0")).to_contain_text("distress ●●")
+    expect(ident(page, "explorer-0")).to_contain_text("distress 2")
     expect(ident(page, "ire")).to_have_text("Ire 0")
 
     page.get_by_role("button", name="Undo").first.click()
-    expect(ident(page, "explorer-0")).to_contain_text("distress ○○")
+    expect(ident(page, "explorer-0")).to_contain_text("distress 0")
     expect(ident(page, "luna-steps")).to_have_count(0)

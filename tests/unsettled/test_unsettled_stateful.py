@@ -1,10 +1,12 @@
 """Long random games of Unsettled: Blackout through a real Session, with undo, redo and replay.
 
 Every entry is drawn at random (many are refused, which must change nothing); after each one the
-rules' invariants are checked: ire never negative (nor above 3 with the cap), obstacles only on open
-edges, every trap in exactly one place and a sprung trap never back, LUNA only ever stepping to an
-adjacent node (never through a wall) unless a chaos placement puts her somewhere, distress 0 to 2,
-undo and redo landing on exactly the states seen before, and a replay of the log giving the live game.
+rules' invariants are checked: ire never negative (nor above 3 with the cap) and moved only by a roll,
+a failed check, a hot-wire or a spent point; obstacles only on open edges; every trap in exactly one
+place and a sprung trap never back; LUNA only ever stepping to an adjacent node (never through a wall
+or an obstacle) unless a chaos placement puts her somewhere; distress 0 to 2, given only on LUNA's
+node and never to the incapacitated; undo and redo landing on exactly the states seen before; and a
+replay of the log giving the live game.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from hypothesis.stateful import (
 
 from trackers.core.actions import Action, Event
 from trackers.core.game import make_setup
+from trackers.core.rng import rng_for
 from trackers.core.session import Result, Session
 from trackers.unsettled import actions as a
 from trackers.unsettled.board import ROOMS, WORKSHOP, example_map
@@ -36,7 +39,7 @@ PLAYERS = ("Ann", "Bob", "Cy")
 SCARAB = example_map()
 NODES = tuple(sorted(c[0] for c in SCARAB.cells))
 GRID_EDGES = SCARAB.grid_edges()
-TRAP_NAMES = tuple(f"Trap {n}" for n in range(1, 5)) + ("Trap 9",)
+TRAP_NAMES = (*(f"Trap {n}" for n in range(1, 5)), "Trap 9")
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -46,13 +49,24 @@ OPTIONS = st.fixed_dictionaries(
         "traps_first": st.booleans(),
         "unreachable": st.sampled_from(["stay", "stop"]),
         "ire_cap": st.booleans(),
-        "chaos_at": st.integers(1, 6),
+        "chaos_at": st.integers(2, 12),
         "chaos_side": st.sampled_from(["A", "B"]),
         "traps": st.integers(0, 4),
     }
 )
 PLAYER = st.sampled_from(PLAYERS)
 TRAP = st.sampled_from(TRAP_NAMES)
+
+
+def before_play(machine: UnsettledGames) -> bool:
+    """Map and setup entries are drawn only where they can apply (after undoing back to the start)."""
+    return machine.state.phase != "play"
+
+
+def free_to_act(machine: UnsettledGames) -> bool:
+    """Most explorer entries are drawn only between pursuits (the rest are tried at any time)."""
+    state = machine.state
+    return state.phase == "play" and not (state.pending_checks or state.chaos_pending or state.pursuit)
 
 
 class UnsettledGames(RuleBasedStateMachine):
@@ -70,9 +84,15 @@ class UnsettledGames(RuleBasedStateMachine):
         seed=st.integers(0, 2**32 - 1),
         walls=st.lists(st.sampled_from(GRID_EDGES), max_size=3, unique=True),
         places=st.lists(st.sampled_from(NODES), min_size=4, max_size=4),
+        lay_traps=st.booleans(),
     )
     def start(
-        self, options: dict[str, Any], seed: int, walls: list[tuple[str, str]], places: list[str]
+        self,
+        options: dict[str, Any],
+        seed: int,
+        walls: list[tuple[str, str]],
+        places: list[str],
+        lay_traps: bool,
     ) -> None:
         self.session = Session(UNSETTLED, make_setup(UNSETTLED, PLAYERS, options), seed)
         self.stops = [(0, self.session.state)]
@@ -82,12 +102,19 @@ class UnsettledGames(RuleBasedStateMachine):
             self.accept(a.ToggleBarrier(first, second))
         assert self.state.phase == "map"
         self.accept(a.ConfirmMap())
-        assert self.state.phase == "setup"
+        assert self.session.state.phase == "setup"
         for name, node in zip(PLAYERS, places, strict=False):
             self.accept(a.PlaceExplorer(name, node))
         self.accept(a.PlaceLuna(places[-1]))
         self.accept(a.BeginPlay())
-        assert self.state.phase == "play"
+        assert self.session.state.phase == "play"
+        if lay_traps and self.state.trap_tray:
+            # The explorers power the Workshop and set traps where they stand, for LUNA to walk into.
+            laying: list[Action] = [a.SetPower(WORKSHOP, True)]
+            for name, trap in zip(PLAYERS, self.state.trap_tray, strict=False):
+                laying += [a.ConstructTrap(name, trap), a.PlaceTrap(name, trap)]
+            self.accept(*laying)
+            assert len(self.state.traps_on) == min(len(PLAYERS), len(self.all_traps))
 
     # Helpers ------------------------------------------------------------------------------------
 
@@ -116,18 +143,39 @@ class UnsettledGames(RuleBasedStateMachine):
         assert session.entries[:cursor] == entries[:cursor]
         assert [e.action for e in session.entries[cursor:]] == list(actions)
         assert {e.group for e in session.entries[cursor:]} == {cursor}
-        self.check_step(before, after, list(result.events))
+        # Each entry of the group again, one at a time, checked on its own.
+        state = before
+        for offset, action in enumerate(actions):
+            index = cursor + offset
+            following, events = UNSETTLED.apply(state, action, rng_for(session.seed, index))
+            assert tuple(events) == session.entries[index].events
+            self.check_step(action, state, following, events)
+            state = following
+        assert state == after
+        assert list(result.events) == [e for entry in session.entries[cursor:] for e in entry.events]
         del self.stops[self.pos + 1 :]
         self.stops.append((session.cursor, after))
         self.pos += 1
         return result
 
-    def check_step(self, before: UnsettledState, after: UnsettledState, events: list[Event]) -> None:
-        # A sprung trap is gone for good: the list only grows (undo is the one way back).
+    def check_step(
+        self, action: Action, before: UnsettledState, after: UnsettledState, events: list[Event]
+    ) -> None:
+        # A sprung trap is gone for good: the list only grows (undo is the one way back),
+        # and every trap that goes has an event saying LUNA sprang it.
         assert after.traps_gone[: len(before.traps_gone)] == before.traps_gone
+        sprung = after.traps_gone[len(before.traps_gone) :]
+        assert list(sprung) == [
+            e.value("trap") for e in events if e.kind == "trap" and "node" in dict(e.data)
+        ]
         if before.phase != "play":
             return
-        # LUNA steps one open edge at a time; only a chaos placement puts her elsewhere.
+        self.check_luna_route(before, after, events)
+        self.check_ire(action, before, after, events)
+        self.check_attacks(action, before, after, events)
+
+    def check_luna_route(self, before: UnsettledState, after: UnsettledState, events: list[Event]) -> None:
+        """LUNA steps one open edge at a time; only a chaos placement puts her elsewhere."""
         graph = before.graph
         luna = before.luna
         assert luna is not None
@@ -138,20 +186,71 @@ class UnsettledGames(RuleBasedStateMachine):
                 assert data["frm"] == luna, (event, luna)
                 assert graph.adjacent(data["frm"], data["to"]), f"LUNA crossed a wall or a gap: {event}"
                 assert not graph.has_barrier(data["frm"], data["to"])
+                assert graph.blockers(data["frm"], data["to"]) == 0, f"LUNA went through obstacles: {event}"
                 luna = data["to"]
             elif event.kind == "luna_obstacle":
                 assert graph.adjacent(luna, data["to"]), event
+                assert after.graph.blockers(luna, data["to"]) == graph.blockers(luna, data["to"]) - 1
             elif event.kind == "chaos_place" and "roll" in data:
                 placed = True
                 luna = CHAOS_PLACES[data["roll"]]
         assert after.luna == luna, (before.luna, after.luna, events)
         if not placed and after.luna != before.luna:
-            assert before.luna is not None and graph.adjacent(before.luna, after.luna)
-        # A sprung trap leaves an event naming it.
-        sprung = after.traps_gone[len(before.traps_gone) :]
-        assert list(sprung) == [
-            e.value("trap") for e in events if e.kind == "trap" and "node" in dict(e.data)
-        ]
+            assert before.luna is not None and after.luna is not None
+            assert graph.adjacent(before.luna, after.luna)
+
+    def check_ire(
+        self, action: Action, before: UnsettledState, after: UnsettledState, events: list[Event]
+    ) -> None:
+        """Ire moves only by a pursuit roll, a failed clumsiness check, a hot-wire, or a spent point."""
+        settings_ = before.settings
+
+        def raised(amount: int) -> int:
+            total = before.ire + amount
+            return min(total, 3) if settings_.ire_cap else total
+
+        if isinstance(action, a.StartPursuit):
+            roll = events[0].value("roll")
+            assert 1 <= roll <= settings_.die_sides and (action.roll is None or roll == action.roll)
+            expected = raised(roll)
+        elif isinstance(action, a.PursuitStep):
+            stopped = settings_.unreachable == "stop" and events[0].kind == "luna_unreachable"
+            expected = before.ire if stopped else before.ire - 1
+            assert after.pursuit is None or after.pursuit == before.pursuit
+        elif isinstance(action, a.ResolveClumsiness):
+            expected = raised(1 if events[0].value("failed") else 0)
+        elif isinstance(action, a.HotWire):
+            expected = raised(1)
+        else:
+            expected = before.ire
+        assert after.ire == expected, (action, before.ire, after.ire, events)
+
+    def check_attacks(
+        self, action: Action, before: UnsettledState, after: UnsettledState, events: list[Event]
+    ) -> None:
+        """Distress comes one attack at a time, only on LUNA's node, never to someone incapacitated."""
+        moved = any(e.kind == "luna_move" for e in events)
+        if isinstance(action, a.PursuitStep) and not before.settings.arrival_distress and moved:
+            # With the option off, her arrival on the target's node does not hurt the target.
+            hurt = {e.value("explorer") for e in events if e.kind in ("distress", "incapacitated")}
+            assert before.pursuit not in hurt
+        freed = {e.value("explorer") for e in events if e.kind == "freed"}
+        for old in before.explorers:
+            new = after.explorer(old.name)
+            hits = [e for e in events if e.kind == "distress" and e.value("explorer") == old.name]
+            downs = [e for e in events if e.kind == "incapacitated" and e.value("explorer") == old.name]
+            if old.name in freed:
+                assert new.distress == 0 and new.incapacitated is None
+                continue
+            if hits or downs:
+                assert old.incapacitated is None, f"{old.name} was attacked while incapacitated"
+                assert new.node == after.luna, f"{old.name} was attacked away from LUNA"
+            assert new.distress == old.distress + len(hits)
+            assert len(downs) <= 1
+            if downs:
+                assert old.distress == 2 and new.incapacitated is not None
+            else:
+                assert new.incapacitated == old.incapacitated
 
     def joined(self, here: str) -> list[str]:
         """Every node sharing an edge with `here`, walled or not."""
@@ -165,10 +264,9 @@ class UnsettledGames(RuleBasedStateMachine):
             return data.draw(st.sampled_from(options))
         return data.draw(st.sampled_from(NODES))
 
-    def node_of(self, name: str) -> str:
-        node = self.state.explorer(name).node
-        assert node is not None
-        return node
+    def node_of(self, name: str) -> str | None:
+        """Where an explorer stands (None when undo went back before they were placed)."""
+        return self.state.explorer(name).node
 
     def pursuit_choice(self, state: UnsettledState, data: st.DataObject) -> str | None:
         """Answer a tie with a random candidate; otherwise usually no choice, sometimes the planned one."""
@@ -181,16 +279,45 @@ class UnsettledGames(RuleBasedStateMachine):
             return plan.to
         return None
 
+    # The map and setup (reachable again after undoing back to the start) ------------------------
+
+    @precondition(before_play)
+    @rule(wall=st.sampled_from(GRID_EDGES))
+    def toggle_barrier(self, wall: tuple[str, str]) -> None:
+        self.act(a.ToggleBarrier(*wall))
+
+    @precondition(before_play)
+    @rule()
+    def confirm_map(self) -> None:
+        self.act(a.ConfirmMap())
+
+    @precondition(before_play)
+    @rule(who=PLAYER, node=st.sampled_from(NODES))
+    def place_explorer(self, who: str, node: str) -> None:
+        self.act(a.PlaceExplorer(who, node))
+
+    @precondition(before_play)
+    @rule(node=st.sampled_from(NODES))
+    def place_luna(self, node: str) -> None:
+        self.act(a.PlaceLuna(node))
+
+    @precondition(before_play)
+    @rule()
+    def begin_play(self) -> None:
+        self.act(a.BeginPlay())
+
     # Explorers' entries -------------------------------------------------------------------------
 
     @rule(who=PLAYER, data=st.data())
     def move(self, who: str, data: st.DataObject) -> None:
         self.act(a.Move(who, self.near(data, self.node_of(who))))
 
+    @precondition(free_to_act)
     @rule(who=PLAYER, data=st.data())
     def barricade(self, who: str, data: st.DataObject) -> None:
         self.act(a.Barricade(who, self.near(data, self.node_of(who))))
 
+    @precondition(free_to_act)
     @rule(who=PLAYER, count=st.integers(0, 3), data=st.data())
     def clear_path(self, who: str, count: int, data: st.DataObject) -> None:
         self.act(a.ClearPath(who, self.near(data, self.node_of(who)), count))
@@ -199,6 +326,7 @@ class UnsettledGames(RuleBasedStateMachine):
     def gain_discovery(self, who: str) -> None:
         self.act(a.GainDiscovery(who))
 
+    @precondition(free_to_act)
     @rule(who=PLAYER)
     def hot_wire(self, who: str) -> None:
         self.act(a.HotWire(who))
@@ -207,6 +335,7 @@ class UnsettledGames(RuleBasedStateMachine):
     def set_power(self, node: str, on: bool) -> None:
         self.act(a.SetPower(node, on))
 
+    @precondition(free_to_act)
     @rule(who=PLAYER, trap=TRAP, power_first=st.booleans())
     def construct_trap(self, who: str, trap: str, power_first: bool) -> None:
         if power_first and WORKSHOP not in self.state.powered:
@@ -217,23 +346,33 @@ class UnsettledGames(RuleBasedStateMachine):
     @rule(who=PLAYER, trap=TRAP, data=st.data())
     def place_trap(self, who: str, trap: str, data: st.DataObject) -> None:
         carried = self.state.explorer(who).traps
-        if carried and data.draw(st.booleans()):
+        if data.draw(st.booleans()) and carried:
             trap = data.draw(st.sampled_from(carried))
         self.act(a.PlaceTrap(who, trap))
 
     @rule(who=PLAYER, trap=TRAP, data=st.data())
     def pick_up_trap(self, who: str, trap: str, data: st.DataObject) -> None:
-        here = self.state.traps_at(self.node_of(who))
-        if here and data.draw(st.booleans()):
+        node = self.node_of(who)
+        here = self.state.traps_at(node) if node is not None else ()
+        if data.draw(st.booleans()) and here:
             trap = data.draw(st.sampled_from(here))
         self.act(a.PickUpTrap(who, trap))
 
+    @precondition(free_to_act)
     @rule(who=PLAYER, data=st.data())
     def command_luna(self, who: str, data: st.DataObject) -> None:
         self.act(a.CommandLuna(who, self.near(data, self.state.luna)))
 
-    @rule(who=PLAYER, by=PLAYER)
-    def free_explorer(self, who: str, by: str) -> None:
+    @precondition(free_to_act)
+    @rule(who=PLAYER, by=PLAYER, data=st.data())
+    def free_explorer(self, who: str, by: str, data: st.DataObject) -> None:
+        state = self.state
+        down = [e for e in state.explorers if e.incapacitated is not None]
+        if data.draw(st.booleans()) and down:
+            who = data.draw(st.sampled_from([e.name for e in down]))
+            there = [e.name for e in state.explorers_at(state.explorer(who).node or "") if e.name != who]
+            if there:
+                by = data.draw(st.sampled_from(there))
         self.act(a.FreeExplorer(who, by))
 
     # LUNA, the timeline and chaos ---------------------------------------------------------------
@@ -252,6 +391,7 @@ class UnsettledGames(RuleBasedStateMachine):
         """Pursuits take many steps: a second, always enabled-when-useful way to draw one."""
         self.act(a.PursuitStep(self.pursuit_choice(self.state, data)))
 
+    @precondition(free_to_act)
     @rule(roll=st.integers(1, 4), data=st.data())
     def luna_turn(self, roll: int, data: st.DataObject) -> None:
         """A whole automated LUNA turn as one undo step: the roll and every ire point."""
@@ -291,6 +431,10 @@ class UnsettledGames(RuleBasedStateMachine):
     def settle_chaos(self, die: int, placement: int) -> None:
         self.accept(a.ResolveChaos(die=die, placement=placement))
 
+    @rule(text=st.sampled_from(["", "   ", "Swap LUNA with the nearest explorer.", "x" * 401]))
+    def chaos_back_text(self, text: str) -> None:
+        self.act(a.SetChaosBackText(text))
+
     # Undo and redo ------------------------------------------------------------------------------
 
     @rule()
@@ -324,6 +468,8 @@ class UnsettledGames(RuleBasedStateMachine):
         cursor, state = self.stops[self.pos]
         assert self.session.cursor == cursor
         assert self.session.state == state
+        summary = UNSETTLED.summary(state)
+        assert summary.turn is None or summary.turn == state.active_explorer.name
 
     @invariant()
     def ire_stays_in_range(self) -> None:
@@ -387,5 +533,5 @@ class UnsettledGames(RuleBasedStateMachine):
             assert replayed.state == session.state
 
 
-UnsettledGames.TestCase.settings = settings(max_examples=25, stateful_step_count=40, deadline=None)
+UnsettledGames.TestCase.settings = settings(max_examples=50, stateful_step_count=40, deadline=None)
 TestUnsettledGames = UnsettledGames.TestCase

@@ -33,8 +33,8 @@ def test_t01_luna_closes_in_and_attacks_twice() -> None:
     state, lines = pursue(play_state(luna="A", explorers={"X": "C"}), 3)
     assert state.luna == "C" and state.ire == 0
     assert state.explorer("X").distress == 2
-    assert lines[2].startswith("ire 3 → 2: LUNA moves A → B")
-    assert lines[3].startswith("ire 2 → 1: LUNA moves B → C")
+    assert lines[2].startswith("Ire 3 to 2: LUNA moves from A to B")
+    assert lines[3].startswith("Ire 2 to 1: LUNA moves from B to C")
 
 
 def test_t02_shortest_path_wins() -> None:

@@ -108,10 +108,11 @@ class FakePage:
 
 
 def _key(control: Any) -> str | None:
+    """A control's key, without the "~N" a cleared text field gets when it is swapped for a fresh one."""
     key = getattr(control, "key", None)
     if key is None:
         return None
-    return str(getattr(key, "value", key))
+    return str(getattr(key, "value", key)).split("~")[0]
 
 
 def run(coro: Coroutine[Any, Any, None]) -> None:

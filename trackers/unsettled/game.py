@@ -263,7 +263,7 @@ def _clumsiness(
     events = [Event.of("clumsiness", f"{who}'s clumsiness check in {node} {detail}", failed=failed)]
     if failed:
         state, raised = _raise_ire(state, 1)
-        events.append(Event.of("ire", f"Ire +1 → {state.ire}", ire=state.ire))
+        events.append(Event.of("ire", f"Ire +1, now {state.ire}", ire=state.ire))
         del raised
     if node == CREW_QUARTERS and node not in state.powered and state.explorer(who).node == node:
         events.append(Event.of("chute", f"{who} drops down the laundry chute to {ORGANIC_STOWAGE}"))
@@ -325,7 +325,7 @@ def _hot_wire(state: UnsettledState, action: a.HotWire, rng: Random) -> tuple[Un
     state = state.with_explorer(replace(explorer, discoveries=explorer.discoveries - 1))
     state, _ = _raise_ire(state, 1)
     state = _power_on(state, node)
-    events = [Event.of("hot_wire", f"{explorer.name} hot-wires a discovery's battery: ire → {state.ire}")]
+    events = [Event.of("hot_wire", f"{explorer.name} hot-wires a discovery's battery: ire now {state.ire}")]
     return state, events + _power_events(node, True)
 
 
@@ -389,7 +389,7 @@ def _luna_moves(
         text = f"{why}LUNA meets an obstacle toward {to}: one block removed ({left} left), stays on {here}"
         return replace(state, graph=graph), [Event.of("luna_obstacle", text, to=to, left=blocks - 1)]
     state = replace(state, luna=to)
-    events = [Event.of("luna_move", f"{why}LUNA moves {here} → {to}", frm=here, to=to)]
+    events = [Event.of("luna_move", f"{why}LUNA moves from {here} to {to}", frm=here, to=to)]
     if spare is None:
         state, met = luna_enters(state, to)
     else:
@@ -418,7 +418,7 @@ def _start_pursuit(
     before = state.ire
     state, _ = _raise_ire(state, roll)
     target = state.active_explorer
-    text = f"{target.name} rolls {roll}: ire {before} → {state.ire}"
+    text = f"{target.name} rolls {roll}: ire {before} + {roll} = {state.ire}"
     events = [Event.of("pursuit_roll", text, roll=roll, ire=state.ire)]
     if target.incapacitated is not None:
         events.append(
@@ -435,7 +435,7 @@ def _pursuit_step(
     state: UnsettledState, action: a.PursuitStep, rng: Random
 ) -> tuple[UnsettledState, list[Event]]:
     plan = plan_step(state, action.choice)
-    ire_text = f"ire {state.ire} → {state.ire - 1}: "
+    ire_text = f"Ire {state.ire} to {state.ire - 1}: "
     target = plan.target
     events: list[Event]
     if plan.kind == "attack":
@@ -466,7 +466,7 @@ def _advance(
 ) -> tuple[UnsettledState, list[Event]]:
     timeline = state.timeline + 1
     chaos = timeline == state.settings.chaos_at
-    events = [Event.of("timeline", f"Time marker → {timeline}", timeline=timeline)]
+    events = [Event.of("timeline", f"Time marker moves to {timeline}", timeline=timeline)]
     if chaos:
         events.append(Event.of("chaos", "The time marker reaches the chaos trigger: LUNA causes chaos"))
     return replace(state, timeline=timeline, chaos_pending=chaos), events

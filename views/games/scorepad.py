@@ -13,24 +13,24 @@ from trackers.scorepad.game import (
     ScorePadState,
 )
 from views.model import AppModel
-from views.widgets import TOUCH, action_button, card, heading, tagged
+from views.widgets import TOUCH, Entry, action_button, card, heading, tagged
 
 QUICK = (-1, 1, 5)
 
 
 @ft.component
 def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Control:
-    entry, set_entry = ft.use_state("")
+    entry = Entry()
 
     def add_entered() -> None:
-        text = entry.strip()
+        text = entry.value.strip()
         try:
             points = int(text)
         except ValueError:
             model.refuse("Enter the points as a whole number, like 3 or -2.", "scorepad/points")
             return
         if model.dispatch(AddPoints(player, points)):
-            set_entry("")
+            entry.clear()
 
     return card(
         ft.Row(
@@ -52,14 +52,12 @@ def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Contro
         ),
         ft.Row(
             [
-                ft.TextField(
-                    label="Points",
-                    value=entry,
+                entry.field(
+                    "Points",
                     key=f"points-{index}",
                     width=120,
                     height=TOUCH + 8,
                     keyboard_type=ft.KeyboardType.NUMBER,
-                    on_change=lambda e: set_entry(e.control.value),
                     on_submit=lambda _: add_entered(),
                 ),
                 action_button("Add", add_entered, key=f"add-{index}", icon=ft.Icons.ADD, primary=True),

@@ -15,7 +15,7 @@ from trackers.unsettled.luna import plan_step
 from trackers.unsettled.state import UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
 from views.model import AppModel, Notice
-from views.widgets import TOUCH, action_button, card, heading, tagged
+from views.widgets import TOUCH, Entry, action_button, card, heading, tagged
 
 MAP_KIND = "unsettled.map"
 
@@ -32,8 +32,8 @@ def _dropdown(label: str, key: str, options: list[str], on_pick: Any, width: int
 
 @ft.component
 def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
-    name, set_name = ft.use_state("")
-    url, set_url = ft.use_state("")
+    name = Entry()
+    url = Entry()
     saved = model.packs(MAP_KIND)
 
     def load(pack_name: str) -> None:
@@ -42,8 +42,10 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
         model.dispatch(ua.LoadMap(scarab.name, scarab.cells, scarab.barriers, scarab.links))
 
     def save() -> None:
-        if model.save_pack(Pack(MAP_KIND, name.strip() or state.scarab.name, 1, state.scarab.to_json())):
-            set_name("")
+        if model.save_pack(
+            Pack(MAP_KIND, name.value.strip() or state.scarab.name, 1, state.scarab.to_json())
+        ):
+            name.clear()
 
     async def import_file() -> None:
         try:
@@ -65,13 +67,7 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
         else ft.Text("No saved maps yet."),
         ft.Row(
             [
-                ft.TextField(
-                    label="Save as",
-                    value=name,
-                    key="map-name",
-                    width=200,
-                    on_change=lambda e: set_name(e.control.value),
-                ),
+                name.field("Save as", key="map-name", width=200),
                 action_button("Save map", save, key="save-map"),
             ],
             wrap=True,
@@ -85,14 +81,8 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
         ),
         ft.Row(
             [
-                ft.TextField(
-                    label="https:// address of a map",
-                    value=url,
-                    key="map-url",
-                    width=240,
-                    on_change=lambda e: set_url(e.control.value),
-                ),
-                action_button("Fetch", lambda: model.fetch_pack(url, MAP_KIND), key="fetch-map"),
+                url.field("https:// address of a map", key="map-url", width=240),
+                action_button("Fetch", lambda: model.fetch_pack(url.value, MAP_KIND), key="fetch-map"),
             ],
             wrap=True,
         ),
@@ -121,7 +111,7 @@ def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
                 [
                     *[
                         action_button(
-                            f"Wall ↔ {SHORT[other]}",
+                            f"Wall to {SHORT[other]}",
                             lambda other=other: model.dispatch(ua.ToggleBarrier(selected, other)),
                             key=f"wall-{other}",
                         )
@@ -232,11 +222,11 @@ def _last_luna_turn(model: AppModel) -> list[str]:
 
 @ft.component
 def LunaCard(model: AppModel, state: UnsettledState) -> ft.Control:
-    roll, set_roll = ft.use_state("")
+    roll = Entry()
     sides = state.settings.die_sides
 
     def entered() -> int | None:
-        text = roll.strip()
+        text = roll.value.strip()
         if text.isdigit() and 1 <= int(text) <= sides:
             return int(text)
         model.refuse(f"Enter the roll as a number from 1 to {sides}.", "unsettled/luna/pursuit")
@@ -245,7 +235,7 @@ def LunaCard(model: AppModel, state: UnsettledState) -> ft.Control:
     def run_turn() -> None:
         value = entered()
         if value is not None and model.dispatch(*luna_turn(state, value)):
-            set_roll("")
+            roll.clear()
 
     def step_mode() -> None:
         value = entered()
@@ -312,14 +302,12 @@ def LunaCard(model: AppModel, state: UnsettledState) -> ft.Control:
         controls.append(
             ft.Row(
                 [
-                    ft.TextField(
-                        label=f"Roll (1-{sides})",
-                        value=roll,
+                    roll.field(
+                        f"Roll (1-{sides})",
                         key="luna-roll",
                         width=120,
                         height=TOUCH + 8,
                         keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e: set_roll(e.control.value),
                     ),
                     action_button(
                         "LUNA's turn", run_turn, key="luna-turn", primary=True, icon=ft.Icons.SMART_TOY
@@ -500,17 +488,16 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
 def ExplorersCard(model: AppModel, state: UnsettledState) -> ft.Control:
     rows = []
     for i, e in enumerate(state.explorers):
-        dots = "●" * e.distress + "○" * (2 - e.distress)
-        status = f"INCAPACITATED ({e.incapacitated})" if e.incapacitated else f"distress {dots}"
+        status = f"INCAPACITATED ({e.incapacitated})" if e.incapacitated else f"distress {e.distress}"
         extra = f" · discoveries {e.discoveries}" + (f" · carries {', '.join(e.traps)}" if e.traps else "")
-        active = " ◀ active" if i == state.active else ""
+        active = " (active)" if i == state.active else ""
         rows.append(tagged(f"explorer-{i}", ft.Text(f"{e.name} on {e.node}: {status}{extra}{active}")))
     return card(heading("Explorers"), *rows, key="explorers")
 
 
 @ft.component
 def PowerCard(model: AppModel, state: UnsettledState) -> ft.Control:
-    back, set_back = ft.use_state(state.chaos_back_text)
+    back = Entry(state.chaos_back_text)
     switches = [
         ft.Switch(
             label=SHORT[n],
@@ -528,16 +515,11 @@ def PowerCard(model: AppModel, state: UnsettledState) -> ft.Control:
         ft.Row(switches, wrap=True),
         ft.Row(
             [
-                ft.TextField(
-                    label="Chaos card, other side (type it in)",
-                    value=back,
-                    key="chaos-back",
-                    width=260,
-                    multiline=True,
-                    on_change=lambda e: set_back(e.control.value),
+                back.field(
+                    "Chaos card, other side (type it in)", key="chaos-back", width=260, multiline=True
                 ),
                 action_button(
-                    "Keep", lambda: model.dispatch(ua.SetChaosBackText(back)), key="chaos-back-save"
+                    "Keep", lambda: model.dispatch(ua.SetChaosBackText(back.value)), key="chaos-back-save"
                 ),
             ],
             wrap=True,

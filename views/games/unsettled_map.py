@@ -26,6 +26,12 @@ SHORT = {
 CELL = 54
 
 
+def initials(name: str) -> str:
+    """'Player 1' -> 'P1', 'Ann' -> 'An': short enough for a map cell."""
+    words = name.split()
+    return "".join(w[0] for w in words)[:3] if len(words) > 1 else name[:2]
+
+
 def _side(state: UnsettledState, node: str | None, col: int, row: int) -> ft.BorderSide:
     other = state.scarab.node_at(col, row)
     if node is None or other is None:
@@ -54,10 +60,10 @@ def _cell(
         lines.append(ft.Text(SHORT[node], size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK))
         marks = []
         if state.luna == node:
-            marks.append("🤖")
-        marks += [e.name[:2] for e in state.explorers_at(node)]
+            lines.append(ft.Text("LUNA", size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.RED_900))
+        marks = [initials(e.name) for e in state.explorers_at(node)]
         if state.traps_at(node):
-            marks.append(f"⚠{len(state.traps_at(node))}")
+            marks.append(f"T{len(state.traps_at(node))}")
         if marks:
             lines.append(ft.Text(" ".join(marks), size=11, color=ft.Colors.BLACK))
         label = node + (", powered" if powered else "") + (", LUNA here" if state.luna == node else "")
