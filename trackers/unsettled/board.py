@@ -55,6 +55,10 @@ def edge(a: str, b: str) -> Edge:
     return (a, b) if a <= b else (b, a)
 
 
+LAUNDRY_CHUTE = edge(CREW_QUARTERS, ORGANIC_STOWAGE)
+"""The one link the planet prints: usable (up to Crew Quarters) only while Organic Stowage has power."""
+
+
 @dataclass(frozen=True)
 class ScarabMap:
     """Where each card lies (node, column, row), which edges are walled off, and the extra links."""

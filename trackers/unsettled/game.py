@@ -16,6 +16,7 @@ from trackers.unsettled import rules
 from trackers.unsettled.board import (
     CREW_QUARTERS,
     INORGANIC_STOWAGE,
+    LAUNDRY_CHUTE,
     NAVIGATION,
     ORGANIC_STOWAGE,
     STRUCTURES,
@@ -84,7 +85,17 @@ def _settings(setup: Setup) -> Settings:
 
 
 def with_map(state: UnsettledState, scarab: ScarabMap) -> UnsettledState:
-    return replace(state, scarab=scarab, graph=scarab.graph())
+    return sync_chute(replace(state, scarab=scarab, graph=scarab.graph()))
+
+
+def sync_chute(state: UnsettledState) -> UnsettledState:
+    """The laundry chute is closed, like a wall, until Organic Stowage is powered."""
+    if LAUNDRY_CHUTE not in state.scarab.links:
+        return state
+    closed = ORGANIC_STOWAGE not in state.powered
+    if state.graph.has_barrier(*LAUNDRY_CHUTE) == closed:
+        return state
+    return replace(state, graph=state.graph.toggle_barrier(*LAUNDRY_CHUTE))
 
 
 class Unsettled:
@@ -98,7 +109,7 @@ class Unsettled:
 
     def new_state(self, setup: Setup, seed: int) -> UnsettledState:
         scarab = example_map()
-        return UnsettledState(
+        fresh = UnsettledState(
             phase="map",
             scarab=scarab,
             graph=scarab.graph(),
@@ -107,6 +118,7 @@ class Unsettled:
             trap_tray=tuple(f"Trap {n}" for n in range(1, int(setup.option("traps")) + 1)),
             chaos_side=str(setup.option("chaos_side")),
         )
+        return sync_chute(fresh)
 
     def validate(self, state: UnsettledState, action: Action) -> list[Violation]:
         return rules.validate(state, action)
@@ -332,14 +344,14 @@ def _hot_wire(state: UnsettledState, action: a.HotWire, rng: Random) -> tuple[Un
 def _power_on(state: UnsettledState, node: str) -> UnsettledState:
     """Power flips the room; a science structure appears with it and stays (unsettled/structures)."""
     built = state.built | {STRUCTURES[node]} if node in STRUCTURES else state.built
-    return replace(state, powered=state.powered | {node}, built=built)
+    return sync_chute(replace(state, powered=state.powered | {node}, built=built))
 
 
 def _set_power(state: UnsettledState, action: a.SetPower, rng: Random) -> tuple[UnsettledState, list[Event]]:
     if action.powered:
         state = _power_on(state, action.node)
     else:
-        state = replace(state, powered=state.powered - {action.node})
+        state = sync_chute(replace(state, powered=state.powered - {action.node}))
     return state, _power_events(action.node, action.powered)
 
 

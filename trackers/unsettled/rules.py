@@ -5,7 +5,16 @@ from __future__ import annotations
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.unsettled import actions as a
-from trackers.unsettled.board import GRID_COLUMNS, GRID_ROWS, NODES, ROOMS, WORKSHOP, ScarabMap, edge
+from trackers.unsettled.board import (
+    GRID_COLUMNS,
+    GRID_ROWS,
+    LAUNDRY_CHUTE,
+    NODES,
+    ROOMS,
+    WORKSHOP,
+    ScarabMap,
+    edge,
+)
 from trackers.unsettled.luna import plan_step
 from trackers.unsettled.state import UnsettledState
 
@@ -140,6 +149,9 @@ def _neighbour(state: UnsettledState, here: str, to: str, rule: str) -> list[Vio
     if to not in state.graph.nodes:
         return refuse("node", f"{to!r} is not on the map.", rule)
     if not state.graph.adjacent(here, to):
+        if edge(here, to) == LAUNDRY_CHUTE and edge(here, to) in state.scarab.links:
+            why = "the laundry chute works only while Organic Stowage has power"
+            return refuse("chute", f"{here} to {to}: {why}.", "unsettled/map/laundry-chute")
         why = "a wall stands between them" if state.graph.has_edge(here, to) else "they are not adjacent"
         return refuse("adjacency", f"{here} to {to}: {why}.", "unsettled/map")
     return []

@@ -118,5 +118,9 @@ def obstacle_lines(state: UnsettledState) -> list[str]:
         f"{SHORT[a]}–{SHORT[b]}: {n} obstacle{'s' if n > 1 else ''}"
         for (a, b), n in state.graph.blocker_counts
     ]
-    lines += [f"Link {SHORT[a]} – {SHORT[b]}" for a, b in state.scarab.links]
+    for a, b in state.scarab.links:
+        shut = state.graph.has_barrier(a, b)
+        lines.append(
+            f"Link {SHORT[a]} – {SHORT[b]}" + (" (closed until Organic Stowage has power)" if shut else "")
+        )
     return lines
