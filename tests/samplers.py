@@ -62,6 +62,7 @@ def unsettled(state: Any, rng: random.Random) -> Action:
             ua.CommandLuna(who, rng.choice(nodes)),
             ua.FreeExplorer(who, rng.choice(names)),
             ua.StartPursuit(rng.choice([None, 1, 2, 3, 6, 7])),
+            ua.StartPursuit(rng.choice([None, 2, 5]), run=True),
             ua.AdvanceTimeline(),
             ua.SetPower(node, rng.random() < 0.5),
         ]

@@ -10,6 +10,8 @@ from tests.e2e.flutter import ident, type_into
 
 
 def test_edit_the_map_then_luna_pursues_and_is_undone(page: Any) -> None:
+    # Phone width, but tall enough that Flutter never scrolls under a click while it lands.
+    page.set_viewport_size({"width": 412, "height": 2000})
     page.get_by_role("button", name="New game").click()
     page.get_by_role("button", name="Unsettled: Blackout").click()
     page.get_by_role("button", name="One player fewer").click()
@@ -24,12 +26,16 @@ def test_edit_the_map_then_luna_pursues_and_is_undone(page: Any) -> None:
     page.get_by_role("button", name="Wall to Corridor").click()
     expect(ident(page, "history-count")).to_have_text("2 entries")
     page.get_by_role("button", name="Confirm map").click()
+    # The setup grid reuses the editor's cell ids: wait until it has replaced the editor.
+    expect(ident(page, "placed")).to_contain_text("Player 1: —")
 
     ident(page, "cell-2-2").click()  # Player 1 on Upper Corridor
+    expect(ident(page, "placed")).to_contain_text("Player 1: Upper Corridor")
     page.get_by_text("LUNA", exact=True).click()
     ident(page, "cell-1-2").click()  # LUNA on Navigation
     expect(ident(page, "placed")).to_contain_text("LUNA: Navigation")
     page.get_by_role("button", name="Begin").click()
+    expect(ident(page, "ire")).to_have_text("Ire 0")
 
     type_into(page, page.get_by_role("textbox", name="Roll (1-6)"), "2")
     page.get_by_role("button", name="LUNA's turn").click()

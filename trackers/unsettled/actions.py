@@ -173,10 +173,15 @@ class FreeExplorer(Action):
 
 @dataclass(frozen=True)
 class StartPursuit(Action):
-    """After the active explorer regroups: roll (app or entered) and add it to LUNA's ire."""
+    """After the active explorer regroups: roll (app or entered) and add it to LUNA's ire.
+
+    With `run`, LUNA then spends her ire at once until she stops or meets a tie for the player,
+    so a whole turn is one entry and one undo.
+    """
 
     type: ClassVar[str] = "unsettled.start_pursuit"
     roll: int | None = None
+    run: bool = False
 
 
 @dataclass(frozen=True)

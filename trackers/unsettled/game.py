@@ -440,7 +440,11 @@ def _start_pursuit(
     if state.ire <= 0:
         return end_pursuit(state), events
     events.append(Event.of("pursuit", f"LUNA pursues {target.name}"))
-    return replace(state, pursuit=target.name), events
+    state = replace(state, pursuit=target.name)
+    while action.run and state.pursuit is not None and plan_step(state).kind != "tie":
+        state, step_events = _pursuit_step(state, a.PursuitStep(), rng)
+        events += step_events
+    return state, events
 
 
 def _pursuit_step(
@@ -599,7 +603,12 @@ def describe(state: UnsettledState, action: Action) -> str:
         return "Clumsiness check" + (f": rolled {action.roll}" if action.roll is not None else "")
     if isinstance(action, a.StartPursuit):
         who = state.active_explorer.name if state.explorers else "?"
-        return f"LUNA's turn ({who} rolls{'' if action.roll is None else ' ' + str(action.roll)})"
+        rolled = "" if action.roll is None else f" {action.roll}"
+        return (
+            f"LUNA's turn ({who} rolls{rolled})"
+            if action.run
+            else f"LUNA pursues step by step ({who} rolls{rolled})"
+        )
     if isinstance(action, a.PursuitStep):
         return f"LUNA spends an ire point{'' if action.choice is None else ' via ' + action.choice}"
     if isinstance(action, a.ResolveChaos):
@@ -612,16 +621,13 @@ UNSETTLED = Unsettled()
 
 def steps_until_pause(state: UnsettledState) -> list[Action]:
     """The PursuitSteps LUNA takes from here until she stops or reaches a tie the player must break."""
-    steps: list[Action] = []
+    return [a.PursuitStep() for _ in pursuit_frames(state)]
+
+
+def pursuit_frames(state: UnsettledState) -> list[UnsettledState]:
+    """The state after each ire point LUNA spends from here, up to a stop or a tie (for animation)."""
+    frames = []
     while state.pursuit is not None and plan_step(state).kind != "tie":
-        step = a.PursuitStep()
-        state, _ = _pursuit_step(state, step, Random(0))
-        steps.append(step)
-    return steps
-
-
-def luna_turn(state: UnsettledState, roll: int) -> list[Action]:
-    """LUNA's whole turn for an entered roll, as one undoable group (up to the first tie, if any)."""
-    start = a.StartPursuit(roll)
-    after, _ = _start_pursuit(state, start, Random(0))
-    return [start, *steps_until_pause(after)]
+        state, _ = _pursuit_step(state, a.PursuitStep(), Random(0))
+        frames.append(state)
+    return frames

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
+from random import Random
 from typing import Any
 
 import flet as ft
@@ -10,7 +13,7 @@ import flet as ft
 from trackers.core.packs import Pack
 from trackers.unsettled import actions as ua
 from trackers.unsettled.board import ROOMS, map_from_json
-from trackers.unsettled.game import luna_turn, steps_until_pause
+from trackers.unsettled.game import UNSETTLED, pursuit_frames, steps_until_pause
 from trackers.unsettled.luna import plan_step
 from trackers.unsettled.state import UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
@@ -18,6 +21,7 @@ from views.model import AppModel, Notice
 from views.widgets import TOUCH, Entry, action_button, card, heading, tagged
 
 MAP_KIND = "unsettled.map"
+FRAME_SECONDS = 0.45
 
 
 def _dropdown(label: str, key: str, options: list[str], on_pick: Any, width: int = 170) -> ft.Control:
@@ -221,7 +225,9 @@ def _last_luna_turn(model: AppModel) -> list[str]:
 
 
 @ft.component
-def LunaCard(model: AppModel, state: UnsettledState) -> ft.Control:
+def LunaCard(
+    model: AppModel, state: UnsettledState, show: Callable[[UnsettledState | None], None]
+) -> ft.Control:
     roll = Entry()
     sides = state.settings.die_sides
 
@@ -232,22 +238,35 @@ def LunaCard(model: AppModel, state: UnsettledState) -> ft.Control:
         model.refuse(f"Enter the roll as a number from 1 to {sides}.", "unsettled/luna/pursuit")
         return None
 
-    def run_turn() -> None:
-        value = entered()
-        if value is not None and model.dispatch(*luna_turn(state, value)):
+    async def animate(before: UnsettledState) -> None:
+        """Replay LUNA's path on the map one ire point at a time (the turn is already saved)."""
+        if model.game is None:
+            return
+        rolled = model.game.session.history[-1].events[0].value("roll")
+        after_roll, _ = UNSETTLED.apply(before, ua.StartPursuit(int(rolled)), Random(0))
+        for frame in pursuit_frames(after_roll):
+            show(frame)
+            await asyncio.sleep(FRAME_SECONDS)
+        show(None)
+
+    async def take_turn(value: int | None) -> None:
+        before = state
+        if model.dispatch(ua.StartPursuit(value, run=True)):
             roll.clear()
+            await animate(before)
+
+    async def run_turn() -> None:
+        value = entered()
+        if value is not None:
+            await take_turn(value)
+
+    async def roll_for_me() -> None:
+        await take_turn(None)
 
     def step_mode() -> None:
         value = entered()
         if value is not None:
             model.dispatch(ua.StartPursuit(value))
-
-    def roll_for_me() -> None:
-        if model.dispatch(ua.StartPursuit()):
-            follow = model.game.session.state if model.game else state
-            steps = steps_until_pause(follow)
-            if steps:
-                model.dispatch(*steps)
 
     controls: list[ft.Control] = [
         ft.Row(
@@ -388,6 +407,7 @@ MODES = ("Move", "Barricade", "Clear", "Command LUNA")
 @ft.component
 def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     acting, set_acting = ft.use_state(state.active_explorer.name)
+    frame, set_frame = ft.use_state(None)
     mode, set_mode = ft.use_state(MODES[0])
     who = state.explorer(acting) if state.has_explorer(acting) else state.active_explorer
     here = who.node or ""
@@ -454,7 +474,7 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     return ft.Column(
         [
             PendingCard(model, state),
-            LunaCard(model, state),
+            LunaCard(model, state, set_frame),
             card(
                 heading("The Scarab"),
                 ft.SegmentedButton(
@@ -472,7 +492,7 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
                     on_change=lambda e: set_mode(next(iter(e.control.selected))),
                 ),
                 ft.Text(f"Tap a node: {mode.lower()} ({who.name} is on {here})."),
-                scarab_grid(state, tap),
+                scarab_grid(frame or state, tap),
                 *[ft.Text(line, size=12) for line in obstacle_lines(state)],
                 ft.Row(row, wrap=True),
                 key="scarab-card",
