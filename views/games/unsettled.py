@@ -43,12 +43,11 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
     def load(pack_name: str) -> None:
         pack = next(p for p in saved if p.name == pack_name)
         scarab = map_from_json(pack.data)
-        model.dispatch(ua.LoadMap(scarab.name, scarab.cells, scarab.barriers, scarab.links))
+        model.dispatch(ua.LoadMap(pack.name, scarab.cells, scarab.barriers, scarab.links))
 
     def save() -> None:
-        if model.save_pack(
-            Pack(MAP_KIND, name.value.strip() or state.scarab.name, 1, state.scarab.to_json())
-        ):
+        chosen = name.value.strip() or state.scarab.name
+        if model.save_pack(Pack(MAP_KIND, chosen, 1, {**state.scarab.to_json(), "name": chosen})):
             name.clear()
 
     async def import_file() -> None:
