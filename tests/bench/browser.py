@@ -15,16 +15,8 @@ from typing import Any
 
 from tests.bench.figures import Figure, median
 from tests.bench.servers import REPO, serving, wait_until_200
+from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 LOADS = 5
 WAIT_MS = 30_000
 FCP_WAIT_MS = 10_000

@@ -14,19 +14,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS
+
 # Flutter paints slowly on a busy 2-core machine: give each expectation room before it fails.
 expect.set_options(timeout=15_000)
 
-CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

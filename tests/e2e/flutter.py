@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+# Debian's Chromium, headless on a machine with no network: background services would only fail.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def ident(page: Any, name: str) -> Any:
