@@ -91,6 +91,9 @@ def test_random_play_replays_to_the_same_game(module: GameModule) -> None:
         result = live.dispatch(action)
         for violation in result.violations:
             assert reference().exists(violation.rule), violation
+        for event in result.events:
+            rule = dict(event.data).get("rule")
+            assert rule is None or reference().exists(str(rule)), event
         if rng.random() < 0.1:
             live.undo()
     replayed = Session.replay(

@@ -81,7 +81,11 @@ def test_a_tie_choice_moves_her_there() -> None:
     state = pursuing(play_state(luna="A", explorers={"Ann": "D"}, graph=SQUARE), 2)
     after, events = step(state, "B")
     assert after.luna == "B" and after.ire == 1 and after.pursuit == "Ann"
-    assert events[0].kind == "luna_move" and dict(events[0].data) == {"frm": "A", "to": "B"}
+    assert events[0].kind == "luna_move" and dict(events[0].data) == {
+        "frm": "A",
+        "to": "B",
+        "rule": "unsettled/luna/pursuit",
+    }
     other, _ = step(state, "C")
     assert other.luna == "C"
     # From B the way on is single, so no choice is needed.
@@ -391,7 +395,7 @@ def test_move_text_names_the_longer_alternatives() -> None:
     assert "G" in graph.neighbours("A")
     state = pursuing(play_state(luna="A", explorers={"Ann": "D"}, graph=graph), 1)
     _, events = step(state)
-    assert dict(events[0].data) == {"frm": "A", "to": "B"}
+    assert dict(events[0].data) == {"frm": "A", "to": "B", "rule": "unsettled/luna/pursuit"}
     assert events[0].text.endswith(" (shortest path 2 vs 3 via C, 4 via F)")
 
 
@@ -405,7 +409,7 @@ def test_move_text_without_alternatives_gives_only_the_distance() -> None:
 def test_move_text_after_a_tie_choice() -> None:
     state = pursuing(play_state(luna="A", explorers={"Ann": "D"}, graph=SQUARE), 1)
     _, events = step(state, "C")
-    assert dict(events[0].data) == {"frm": "A", "to": "C"}
+    assert dict(events[0].data) == {"frm": "A", "to": "C", "rule": "unsettled/luna/pursuit"}
     assert events[0].text.endswith(" (shortest path 2)")
 
 

@@ -26,7 +26,15 @@ from trackers.unsettled.board import (
     edge,
     example_map,
 )
-from trackers.unsettled.luna import attack, end_pursuit, explorer_enters, luna_enters, plan_step, spend_ire
+from trackers.unsettled.luna import (
+    attack,
+    end_pursuit,
+    explorer_enters,
+    luna_enters,
+    plan_step,
+    spend_ire,
+    with_rule,
+)
 from trackers.unsettled.state import Explorer, Settings, UnsettledState
 
 CHAOS_PLACES = {1: NAVIGATION, 2: UPPER_CORRIDOR, 3: INORGANIC_STOWAGE}
@@ -127,7 +135,8 @@ class Unsettled:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise TypeError(f"Unsettled has no action {action.type!r}")
-        return handler(state, action, rng)
+        after, events = handler(state, action, rng)
+        return after, [with_rule(e) for e in events]
 
     def describe(self, state: UnsettledState, action: Action) -> str:
         return describe(state, action)

@@ -15,6 +15,49 @@ from trackers.unsettled.state import UnsettledState
 
 INCAPACITATED_CARD = "Engaged"
 
+EVENT_RULES = {
+    "map": "unsettled/map",
+    "setup": "unsettled/setup",
+    "phase": "unsettled/setup",
+    "enter": "unsettled/map",
+    "check": "unsettled/clumsiness",
+    "clumsiness": "unsettled/clumsiness",
+    "chute": "unsettled/map/laundry-chute",
+    "ire": "unsettled/luna/ire",
+    "obstacle": "unsettled/obstacles",
+    "luna_obstacle": "unsettled/obstacles",
+    "discovery": "unsettled/discoveries",
+    "power": "unsettled/power",
+    "system": "unsettled/ship-systems",
+    "structure": "unsettled/structures",
+    "hot_wire": "unsettled/power/hot-wire",
+    "trap": "unsettled/traps",
+    "distress": "unsettled/distress",
+    "incapacitated": "unsettled/incapacitated",
+    "freed": "unsettled/incapacitated",
+    "pursuit_roll": "unsettled/luna/ire",
+    "pursuit": "unsettled/luna/targeting",
+    "pursuit_end": "unsettled/luna/pursuit",
+    "luna_move": "unsettled/luna/pursuit",
+    "luna_attack": "unsettled/luna/attack",
+    "luna_unreachable": "unsettled/options",
+    "timeline": "unsettled/timeline",
+    "chaos": "unsettled/luna/chaos",
+    "chaos_die": "unsettled/luna/chaos",
+    "chaos_b": "unsettled/luna/chaos",
+    "chaos_place": "unsettled/luna/chaos",
+    "chaos_clear": "unsettled/luna/chaos",
+    "chaos_hack": "unsettled/luna/chaos",
+    "chaos_flip": "unsettled/luna/chaos",
+    "chaos_text": "unsettled/luna/chaos",
+}
+"""The rules section behind each kind of step, so every explained step links into the reference."""
+
+
+def with_rule(event: Event) -> Event:
+    return Event.of(event.kind, event.text, **dict(event.data), rule=EVENT_RULES[event.kind])
+
+
 StepKind = Literal["attack", "move", "obstacle", "tie", "unreachable"]
 
 

@@ -209,14 +209,15 @@ def SetupPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     )
 
 
-def _last_luna_turn(model: AppModel) -> list[str]:
+def _last_luna_turn(model: AppModel) -> list[tuple[str, str]]:
+    """Each step of LUNA's latest turn with the rules section it rests on."""
     assert model.game is not None
     history = model.game.session.history
     starts = [i for i, e in enumerate(history) if isinstance(e.action, ua.StartPursuit)]
     if not starts:
         return []
     return [
-        ev.text
+        (ev.text, str(dict(ev.data).get("rule", "unsettled/luna/pursuit")))
         for entry in history[starts[-1] :]
         for ev in entry.events
         if isinstance(entry.action, ua.StartPursuit | ua.PursuitStep)
@@ -342,7 +343,24 @@ def LunaCard(
         controls.append(
             tagged(
                 "luna-steps",
-                ft.Column([ft.Text(f"{i}. {line}", size=13) for i, line in enumerate(steps, 1)], spacing=2),
+                ft.Column(
+                    [ft.Text(f"{i}. {line}", size=13) for i, (line, _) in enumerate(steps, 1)], spacing=2
+                ),
+            )
+        )
+        rules = list(dict.fromkeys(rule for _, rule in steps))
+        controls.append(
+            ft.Row(
+                [
+                    ft.TextButton(
+                        model.reference.get(rule).title,
+                        icon=ft.Icons.MENU_BOOK,
+                        key=f"step-rule-{rule}",
+                        on_click=lambda _, rule=rule: model.show_rule(rule),
+                    )
+                    for rule in rules
+                ],
+                wrap=True,
             )
         )
     return card(*controls, key="luna-card")
