@@ -38,6 +38,9 @@ def _side(state: UnsettledState, node: str | None, col: int, row: int) -> ft.Bor
         return ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
     if edge(node, other) in state.scarab.barriers:
         return ft.BorderSide(5, ft.Colors.RED)
+    blocks = state.graph.blockers(node, other)
+    if blocks:
+        return ft.BorderSide(2 + blocks, ft.Colors.ORANGE_800)
     return ft.BorderSide(1, ft.Colors.OUTLINE)
 
 

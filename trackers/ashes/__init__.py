@@ -1,0 +1,1 @@
+"""ASHES: Blackout Protocol: rules pieces (scoring, survivors, upgrades, the solo rival), not yet a game."""
