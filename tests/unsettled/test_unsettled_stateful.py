@@ -31,8 +31,9 @@ from trackers.core.rng import rng_for
 from trackers.core.session import Result, Session
 from trackers.unsettled import actions as a
 from trackers.unsettled.board import ROOMS, WORKSHOP, example_map
-from trackers.unsettled.game import CHAOS_PLACES, UNSETTLED
+from trackers.unsettled.game import UNSETTLED
 from trackers.unsettled.luna import plan_step
+from trackers.unsettled.pursuit import CHAOS_PLACES
 from trackers.unsettled.state import UnsettledState
 
 PLAYERS = ("Ann", "Bob", "Cy")

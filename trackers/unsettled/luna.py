@@ -14,6 +14,7 @@ from trackers.unsettled.board import ROOMS
 from trackers.unsettled.state import UnsettledState
 
 INCAPACITATED_CARD = "Engaged"
+IRE_CAP = 3
 
 EVENT_RULES = {
     "map": "unsettled/map",
@@ -175,3 +176,11 @@ def end_pursuit(state: UnsettledState) -> UnsettledState:
         active=(state.active + 1) % len(state.explorers),
         luna_commanded=False,
     )
+
+
+def raise_ire(state: UnsettledState, amount: int) -> tuple[UnsettledState, int]:
+    """Ire grows by `amount`; with the ire cap option it stops at 3. Returns the state and the real rise."""
+    ire = state.ire + amount
+    if state.settings.ire_cap:
+        ire = min(ire, IRE_CAP)
+    return replace(state, ire=ire), ire - state.ire

@@ -1,0 +1,186 @@
+"""LUNA's automation: her pursuit ire point by ire point, commanded moves, the timeline and chaos."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+
+from trackers.core.actions import Action, Event
+from trackers.core.dice import Die
+from trackers.unsettled import actions as a
+from trackers.unsettled import rules
+from trackers.unsettled.board import INORGANIC_STOWAGE, NAVIGATION, UPPER_CORRIDOR
+from trackers.unsettled.layout import Handler
+from trackers.unsettled.luna import attack, end_pursuit, luna_enters, plan_step, raise_ire, spend_ire
+from trackers.unsettled.state import UnsettledState
+
+CHAOS_PLACES = {1: NAVIGATION, 2: UPPER_CORRIDOR, 3: INORGANIC_STOWAGE}
+
+
+CHAOS_DIE = Die(rules.CHAOS_DIE_FACES)
+
+
+def _luna_moves(
+    state: UnsettledState, to: str, why: str, spare: str | None = None
+) -> tuple[UnsettledState, list[Event]]:
+    """LUNA tries to move one node: an obstacle costs her the move and one block instead."""
+    here = state.luna
+    assert here is not None
+    blocks = state.graph.blockers(here, to)
+    if blocks:
+        graph = state.graph.remove_blockers(here, to)
+        left = blocks - 1
+        text = f"{why}LUNA meets an obstacle toward {to}: one block removed ({left} left), stays on {here}"
+        return replace(state, graph=graph), [Event.of("luna_obstacle", text, to=to, left=blocks - 1)]
+    state = replace(state, luna=to)
+    events = [Event.of("luna_move", f"{why}LUNA moves from {here} to {to}", frm=here, to=to)]
+    if spare is None:
+        state, met = luna_enters(state, to)
+    else:
+        kept = state.explorer(spare)
+        state, met = luna_enters(state.with_explorer(replace(kept, incapacitated="spared")), to)
+        state = state.with_explorer(replace(state.explorer(spare), incapacitated=kept.incapacitated))
+    return state, events + met
+
+
+def _command(state: UnsettledState, action: a.CommandLuna, rng: Random) -> tuple[UnsettledState, list[Event]]:
+    state, events = _luna_moves(state, action.to, f"{action.explorer} commands: ")
+    return replace(state, luna_commanded=True), events
+
+
+def _start_pursuit(
+    state: UnsettledState, action: a.StartPursuit, rng: Random
+) -> tuple[UnsettledState, list[Event]]:
+    roll = action.roll if action.roll is not None else int(Die.d(state.settings.die_sides).roll(rng))
+    before = state.ire
+    state, _ = raise_ire(state, roll)
+    target = state.active_explorer
+    text = f"{target.name} rolls {roll}: ire {before} + {roll} = {state.ire}"
+    events = [Event.of("pursuit_roll", text, roll=roll, ire=state.ire)]
+    if target.incapacitated is not None:
+        events.append(
+            Event.of("pursuit_end", f"{target.name} is incapacitated: LUNA does not pursue; ire stays")
+        )
+        return end_pursuit(state), events
+    if state.ire <= 0:
+        return end_pursuit(state), events
+    events.append(Event.of("pursuit", f"LUNA pursues {target.name}"))
+    state = replace(state, pursuit=target.name)
+    while action.run and state.pursuit is not None and plan_step(state).kind != "tie":
+        state, step_events = _pursuit_step(state, a.PursuitStep(), rng)
+        events += step_events
+    return state, events
+
+
+def _pursuit_step(
+    state: UnsettledState, action: a.PursuitStep, rng: Random
+) -> tuple[UnsettledState, list[Event]]:
+    plan = plan_step(state, action.choice)
+    ire_text = f"Ire {state.ire} to {state.ire - 1}: "
+    target = plan.target
+    events: list[Event]
+    if plan.kind == "attack":
+        events = [Event.of("luna_attack", f"{ire_text}LUNA is on {target}'s node")]
+        state, hit = attack(state, target)
+        events += hit
+    elif plan.kind == "unreachable":
+        if state.settings.unreachable == "stop":
+            text = f"LUNA cannot reach {target} past the walls: the pursuit stops, ire {state.ire} stays"
+            return end_pursuit(state), [Event.of("luna_unreachable", text)]
+        events = [
+            Event.of("luna_unreachable", f"{ire_text}LUNA cannot reach {target} past the walls: she waits")
+        ]
+    else:
+        assert plan.to is not None
+        reason = f" ({plan.reason()})" if plan.reason() else ""
+        spare = None if state.settings.arrival_distress else target
+        state, events = _luna_moves(state, plan.to, ire_text, spare)
+        events[0] = Event.of(events[0].kind, events[0].text + reason, **dict(events[0].data))
+    state = spend_ire(state)
+    if state.pursuit is None:
+        events.append(Event.of("pursuit_end", f"LUNA stops; ire {state.ire}"))
+    return state, events
+
+
+def _advance(
+    state: UnsettledState, action: a.AdvanceTimeline, rng: Random
+) -> tuple[UnsettledState, list[Event]]:
+    timeline = state.timeline + 1
+    chaos = timeline == state.settings.chaos_at
+    events = [Event.of("timeline", f"Time marker moves to {timeline}", timeline=timeline)]
+    if chaos:
+        events.append(Event.of("chaos", "The time marker reaches the chaos trigger: LUNA causes chaos"))
+    return replace(state, timeline=timeline, chaos_pending=chaos), events
+
+
+def _chaos(state: UnsettledState, action: a.ResolveChaos, rng: Random) -> tuple[UnsettledState, list[Event]]:
+    die = action.die if action.die is not None else int(CHAOS_DIE.roll(rng))
+    events = [Event.of("chaos_die", f"Discovery die: {die}", die=die)]
+    if state.chaos_side == "B":
+        back = state.chaos_back_text or "(type this side's text from the card)"
+        events.append(Event.of("chaos_b", f"Resolve entry {die} of the card's other side: {back}"))
+    elif die == 1:
+        roll = (
+            action.placement
+            if action.placement is not None
+            else int(Die.d(state.settings.die_sides).roll(rng))
+        )
+        place = CHAOS_PLACES.get(roll)
+        if place is None or place not in state.graph.nodes:
+            events.append(
+                Event.of("chaos_place", f"Placement roll {roll}: the card names no node; LUNA stays")
+            )
+        else:
+            events.append(
+                Event.of("chaos_place", f"Placement roll {roll}: LUNA appears on {place}", roll=roll)
+            )
+            state, met = luna_enters(replace(state, luna=place), place)
+            events += met
+    elif die == 2:
+        assert state.luna is not None
+        graph = state.graph
+        for other in graph.neighbours(state.luna):
+            count = graph.blockers(state.luna, other)
+            if count:
+                graph = graph.remove_blockers(state.luna, other, count)
+        state = replace(state, graph=graph)
+        events.append(Event.of("chaos_clear", f"Every obstacle around {state.luna} is removed"))
+    else:
+        events.append(
+            Event.of("chaos_hack", "Return all resources in the stockpile, database and dynamo to the supply")
+        )
+    flipped = "B" if state.chaos_side == "A" else "A"
+    events.append(Event.of("chaos_flip", f"Flip LUNA Causes Chaos to side {flipped}"))
+    return replace(state, chaos_pending=False, chaos_side=flipped), events
+
+
+def _back_text(
+    state: UnsettledState, action: a.SetChaosBackText, rng: Random
+) -> tuple[UnsettledState, list[Event]]:
+    return replace(state, chaos_back_text=action.text.strip()), [
+        Event.of("chaos_text", "Chaos card back recorded")
+    ]
+
+
+def steps_until_pause(state: UnsettledState) -> list[Action]:
+    """The PursuitSteps LUNA takes from here until she stops or reaches a tie the player must break."""
+    return [a.PursuitStep() for _ in pursuit_frames(state)]
+
+
+def pursuit_frames(state: UnsettledState) -> list[UnsettledState]:
+    """The state after each ire point LUNA spends from here, up to a stop or a tie (for animation)."""
+    frames = []
+    while state.pursuit is not None and plan_step(state).kind != "tie":
+        state, _ = _pursuit_step(state, a.PursuitStep(), Random(0))
+        frames.append(state)
+    return frames
+
+
+PURSUIT_HANDLERS: dict[type[Action], Handler] = {
+    a.CommandLuna: _command,
+    a.StartPursuit: _start_pursuit,
+    a.PursuitStep: _pursuit_step,
+    a.AdvanceTimeline: _advance,
+    a.ResolveChaos: _chaos,
+    a.SetChaosBackText: _back_text,
+}

@@ -1,0 +1,203 @@
+"""Unsettled: Blackout before play: lay out the Scarab, keep maps as packs, and place everyone."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from trackers.core.packs import Pack
+from trackers.unsettled import actions as ua
+from trackers.unsettled.board import map_from_json
+from trackers.unsettled.state import UnsettledState
+from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
+from views.model import AppModel, Notice
+from views.widgets import Entry, action_button, card, heading, tagged
+
+MAP_KIND = "unsettled.map"
+
+
+def _dropdown(label: str, key: str, options: list[str], on_pick: Any, width: int = 170) -> ft.Control:
+    return ft.Dropdown(
+        label=label,
+        key=key,
+        width=width,
+        options=[ft.DropdownOption(key=o, text=o) for o in options],
+        on_select=lambda e: on_pick(e.control.value),
+    )
+
+
+@ft.component
+def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
+    name = Entry()
+    url = Entry()
+    saved = model.packs(MAP_KIND)
+
+    def load(pack_name: str) -> None:
+        pack = next(p for p in saved if p.name == pack_name)
+        scarab = map_from_json(pack.data)
+        model.dispatch(ua.LoadMap(pack.name, scarab.cells, scarab.barriers, scarab.links))
+
+    def save() -> None:
+        chosen = name.value.strip() or state.scarab.name
+        if model.save_pack(Pack(MAP_KIND, chosen, 1, {**state.scarab.to_json(), "name": chosen})):
+            name.clear()
+
+    async def import_file() -> None:
+        try:
+            files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
+        except Exception as exc:  # the platform's file dialog can fail in many ways; say so
+            model.notice = Notice(f"Could not open the file: {exc}", kind="error")
+            return
+        if files and files[0].bytes is not None:
+            model.import_pack(files[0].bytes, MAP_KIND)
+
+    async def export() -> None:
+        text = json.dumps(Pack(MAP_KIND, state.scarab.name, 1, state.scarab.to_json()).to_json(), indent=2)
+        await ft.FilePicker().save_file(file_name="scarab-map.json", src_bytes=text.encode())
+
+    return card(
+        heading("Saved maps"),
+        _dropdown("Load a saved map", "load-map", [p.name for p in saved], load, width=260)
+        if saved
+        else ft.Text("No saved maps yet."),
+        ft.Row(
+            [
+                name.field("Save as", key="map-name", width=200),
+                action_button("Save map", save, key="save-map"),
+            ],
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                action_button("Import file", import_file, key="import-map", icon=ft.Icons.UPLOAD_FILE),
+                action_button("Export file", export, key="export-map", icon=ft.Icons.DOWNLOAD),
+            ],
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                url.field("https:// address of a map", key="map-url", width=240),
+                action_button("Fetch", lambda: model.fetch_pack(url.value, MAP_KIND), key="fetch-map"),
+            ],
+            wrap=True,
+        ),
+    )
+
+
+@ft.component
+def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
+    selected, set_selected = ft.use_state(None)
+    scarab = state.scarab
+
+    def tap(col: int, row: int, node: str | None) -> None:
+        if node is not None:
+            set_selected(None if node == selected else node)
+        elif selected is not None and model.dispatch(ua.PlaceCard(selected, col, row)):
+            set_selected(None)
+
+    tools: list[ft.Control] = []
+    if selected is not None and scarab.position(selected) is not None:
+        grid_edges = scarab.grid_edges()
+        neighbours = sorted(b if a == selected else a for a, b in grid_edges if selected in (a, b))
+        far = [n for n, _, _ in scarab.cells if n != selected and n not in neighbours]
+        tools = [
+            tagged("map-selected", ft.Text(f"{selected}: tap an empty cell to move it.")),
+            ft.Row(
+                [
+                    *[
+                        action_button(
+                            f"Wall to {SHORT[other]}",
+                            lambda other=other: model.dispatch(ua.ToggleBarrier(selected, other)),
+                            key=f"wall-{other}",
+                        )
+                        for other in neighbours
+                    ],
+                    _dropdown(
+                        "Link to",
+                        "link-to",
+                        sorted(far),
+                        lambda other: model.dispatch(ua.ToggleLink(selected, other)),
+                    ),
+                    action_button(
+                        "Take off map", lambda: model.dispatch(ua.RemoveCard(selected)), key="remove-card"
+                    ),
+                ],
+                wrap=True,
+            ),
+        ]
+    elif selected is not None:
+        tools = [tagged("map-selected", ft.Text(f"{selected}: tap an empty cell to place it."))]
+    missing = scarab.missing()
+    return ft.Column(
+        [
+            card(
+                heading("Lay out the Scarab"),
+                tagged("map-name-shown", ft.Text(scarab.name, italic=True)),
+                ft.Text(
+                    "Lay the map out as your cards lie on the table: tap a card, then an empty cell. "
+                    "Walls show as thick red sides; links and obstacles are listed below the map."
+                ),
+                scarab_grid(state, tap, selected=selected, full=True),
+                *[ft.Text(line, size=12) for line in obstacle_lines(state)],
+                *tools,
+                ft.Row(
+                    [
+                        ft.OutlinedButton(
+                            SHORT[n], key=f"unplaced-{n}", on_click=lambda _, n=n: set_selected(n)
+                        )
+                        for n in missing
+                    ],
+                    wrap=True,
+                )
+                if missing
+                else ft.Container(),
+                action_button(
+                    "Confirm map",
+                    lambda: model.dispatch(ua.ConfirmMap()),
+                    key="confirm-map",
+                    primary=True,
+                    icon=ft.Icons.CHECK,
+                ),
+            ),
+            MapPacks(model, state),
+        ],
+        spacing=12,
+    )
+
+
+@ft.component
+def SetupPanel(model: AppModel, state: UnsettledState) -> ft.Control:
+    pieces = [e.name for e in state.explorers] + ["LUNA"]
+    placing, set_placing = ft.use_state(pieces[0])
+
+    def tap(col: int, row: int, node: str | None) -> None:
+        if node is None:
+            return
+        if placing == "LUNA":
+            model.dispatch(ua.PlaceLuna(node))
+        else:
+            model.dispatch(ua.PlaceExplorer(placing, node))
+
+    where = [f"{e.name}: {e.node or '—'}" for e in state.explorers] + [f"LUNA: {state.luna or '—'}"]
+    return card(
+        heading("Starting places"),
+        ft.Text("Choose a piece, then tap its node."),
+        ft.SegmentedButton(
+            key="placing",
+            selected=[placing],
+            allow_empty_selection=False,
+            segments=[ft.Segment(value=p, label=ft.Text(p)) for p in pieces],
+            on_change=lambda e: set_placing(next(iter(e.control.selected))),
+        ),
+        scarab_grid(state, tap),
+        tagged("placed", ft.Text(" · ".join(where))),
+        action_button(
+            "Begin",
+            lambda: model.dispatch(ua.BeginPlay()),
+            key="begin-play",
+            primary=True,
+            icon=ft.Icons.PLAY_ARROW,
+        ),
+    )
