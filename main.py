@@ -8,27 +8,31 @@ flet build apk|ipa|web            the same main, packaged
 from __future__ import annotations
 
 import os
-import sys
+from collections.abc import Callable
 
 import flet as ft
 
 import trackers  # noqa: F401  (registers every game)
+from trackers.datadir import database_path
 from trackers.storage import StorageError, Store
-from views.app import start
+from views.app import start, start_without_data
 
 
 def main() -> None:
+    entry: Callable[[ft.Page], None]
     try:
         store = Store.open_default()
+        entry = lambda page: start(page, store)  # noqa: E731
     except StorageError as exc:
-        sys.exit(f"Lantern cannot open its data: {exc}")
+        problem = str(exc)
+        entry = lambda page: start_without_data(page, problem, str(database_path()))  # noqa: E731
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8550"))
     web = os.environ.get("LANTERN_VIEW") == "web"
     if web:
         print(f"Lantern is running at http://{host}:{port}", flush=True)
     ft.run(
-        lambda page: start(page, store),
+        entry,
         view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,
         host=host,
         port=port,

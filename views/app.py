@@ -14,7 +14,7 @@ from views.new_game import NewGame
 from views.notice import NoticeBanner
 from views.rules import Rules
 from views.settings import Settings
-from views.widgets import icon_action
+from views.widgets import icon_action, tagged
 
 TABS = ("games", "rules", "settings")
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -73,6 +73,24 @@ def App(store: Store) -> list[ft.View]:
             controls=[ft.Container(_body(model), key=f"body-{model.tab}-{model.screen}")],
         )
     ]
+
+
+def start_without_data(page: ft.Page, problem: str, path: str) -> None:
+    """The saved games could not be opened: say so and touch nothing, rather than start afresh."""
+    page.title = "Lantern"
+    page.add(
+        ft.SafeArea(
+            ft.Column(
+                [
+                    ft.Text("Lantern cannot open your saved games", size=22, weight=ft.FontWeight.BOLD),
+                    tagged("storage-problem", ft.Text(problem)),
+                    ft.Text(f"The file was left exactly as it was: {path}", selectable=True),
+                    ft.Text("Copy it somewhere safe before trying anything else; nothing has been deleted."),
+                ],
+                spacing=12,
+            )
+        )
+    )
 
 
 def start(page: ft.Page, store: Store) -> None:

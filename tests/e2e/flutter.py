@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # Debian's Chromium, headless on a machine with no network: background services would only fail.
 CHROMIUM = Path("/usr/bin/chromium")
@@ -33,3 +43,60 @@ def type_into(page: Any, field: Any, text: str) -> None:
     page.keyboard.press("Control+A")
     page.keyboard.type(text)
     page.wait_for_timeout(250)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serve(data: Path, logs: Path) -> Iterator[str]:
+    """`make run`'s app on a free port with its own data folder; stopped on the way out."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "LANTERN_VIEW": "web",
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "LANTERN_DATA": str(data),
+    }
+    log = logs / "app.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "main.py"], cwd=ROOT, env=env, stdout=out, stderr=out)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the app did not start:\n{log.read_text()}") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextmanager
+def open_page(browser: object, url: str) -> Iterator[Any]:
+    """A phone-sized page with Flutter's semantics tree switched on."""
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": 412, "height": 915}, accept_downloads=True
+    )
+    pg = context.new_page()
+    pg.goto(url)
+    pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    pg.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    try:
+        yield pg
+    finally:
+        context.close()
