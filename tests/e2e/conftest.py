@@ -12,6 +12,7 @@ from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS, open_page, serve
 # Flutter paints slowly on a busy 2-core machine: give each expectation room before it fails.
 expect.set_options(timeout=15_000)
 
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if not CHROMIUM.exists():
         skip = pytest.mark.skip(reason="no /usr/bin/chromium (make test installs it when run as root)")
