@@ -88,3 +88,26 @@ def test_entering_an_unpowered_room_asks_for_the_clumsiness_check(store: Store) 
         assert "Navigation" in page.identified("explorer-0")
 
     run(go())
+
+
+def test_tap_modes_barricade_and_clear_a_path(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_unsettled(page)
+        await page.fire("confirm-map")
+        await page.fire("cell-5-3")  # Player 1 on Outside Rear
+        await page.change("placing", ["LUNA"], prop="selected")
+        await page.fire("cell-0-2")  # LUNA on Outside Front
+        await page.fire("begin-play")
+        await page.fire("mode-Barricade")
+        await page.fire("cell-4-3")
+        await page.fire("cell-4-3")
+        assert "Inorganic–Out rear: 2 obstacles" in page.texts()
+        await page.fire("mode-Clear")
+        await page.fire("cell-4-3")
+        assert not any("obstacle" in t for t in page.texts() if "–" in t)
+        await page.fire("mode-Move")
+        await page.fire("cell-0-2")
+        assert "not adjacent" in page.identified("notice-message")
+
+    run(go())

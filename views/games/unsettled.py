@@ -314,12 +314,12 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
                     segments=[ft.Segment(value=e.name, label=ft.Text(e.name)) for e in state.explorers],
                     on_change=lambda e: set_acting(next(iter(e.control.selected))),
                 ),
-                ft.SegmentedButton(
-                    key="mode",
-                    selected=[mode],
-                    allow_empty_selection=False,
-                    segments=[ft.Segment(value=m, label=ft.Text(m)) for m in MODES],
-                    on_change=lambda e: set_mode(next(iter(e.control.selected))),
+                ft.Row(
+                    [
+                        action_button(m, lambda m=m: set_mode(m), key=f"mode-{m}", primary=m == mode)
+                        for m in MODES
+                    ],
+                    wrap=True,
                 ),
                 ft.Text(f"Tap a node: {mode.lower()} ({who.name} is on {here})."),
                 scarab_grid(frame or state, tap),
