@@ -100,7 +100,7 @@ def test_registry() -> None:
         (_text(format="something"), "lacks the 'lantern-pack' format tag"),
         (_text(format="lantern-game"), "game file, not a pack"),
         (_text(kind=None), "does not say what kind"),
-        (_text(kind="ashes.rival-deck"), "'ashes.rival-deck' content, which this Lantern does not have"),
+        (_text(kind="nosuch.kind"), "'nosuch.kind' content, which this Lantern does not have"),
         (_text(version=3), r"made by a newer Lantern \(pack format 3; this Lantern reads up to 2\)"),
         (_text(version=0), r"unsupported format version \(0\)"),
         (_text(version=True), "unsupported format version"),

@@ -1,0 +1,276 @@
+"""The player's own rival deck: the rulebook lists no rival cards, so Lantern knows only what is entered.
+
+A deck is catalogued once ("my rival deck", shared as an `ashes.rival-deck` pack) or entered card by card
+as the physical deck is turned over. JSON names enums by their lower-case member names, which stay stable
+when the wording players read changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from enum import Enum
+from typing import Any, TypeVar
+
+from trackers.ashes.rival_card import (
+    COLUMNS,
+    Arrow,
+    Build,
+    DiscardMissions,
+    Install,
+    MainAction,
+    MoveVehicle,
+    Ordinal,
+    Rescue,
+    RivalCard,
+    ScoreColumn,
+    SecondaryAction,
+    SectorParameter,
+)
+from trackers.ashes.terms import PhoenixRow
+from trackers.core.deck import Deck, Reshuffle
+from trackers.core.errors import IllegalAction, TableError, Violation
+from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind, register_pack_kind
+
+NUMERIC_RANGE = range(1, 10)
+"""The rulebook gives no range for the numeric parameter; single printed digits are assumed."""
+MAX_LABEL_LENGTH = 40
+FIELDS = ("label", "arrow", "rounds_1_and_3", "round_2", "secondary", "ordinal", "numeric", "sector")
+
+E = TypeVar("E", bound=Enum)
+
+
+def _key(member: Enum) -> str:
+    return member.name.lower()
+
+
+def _enum(kind: type[E], value: Any, field: str) -> E:
+    by_key = {_key(m): m for m in kind}
+    if isinstance(value, str) and value in by_key:
+        return by_key[value]
+    raise ValueError(f"{field!r} must be one of {', '.join(by_key)}, not {value!r}")
+
+
+def _column(data: Mapping[str, Any], field: str) -> int:
+    column = data.get("column")
+    if isinstance(column, bool) or column not in COLUMNS:
+        raise ValueError(f"{field!r} needs a 'column' of {', '.join(map(str, COLUMNS))}, not {column!r}")
+    return int(column)
+
+
+_BARE_ACTIONS = {Rescue(): "rescue", MoveVehicle(): "move_vehicle", DiscardMissions(): "discard_missions"}
+
+
+def _action_to_json(action: MainAction | SecondaryAction) -> dict[str, Any]:
+    if isinstance(action, Build):
+        return {"action": "build", "column": action.column}
+    if isinstance(action, ScoreColumn):
+        return {"action": "score_column", "column": action.column}
+    if isinstance(action, Install):
+        return {"action": "install", "row": _key(action.row)}
+    return {"action": _BARE_ACTIONS[action]}
+
+
+def _action_kind(data: Any, field: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{field!r} must be an object with an 'action', not {data!r}")
+    return data.get("action")
+
+
+def _main_from_json(data: Any, field: str) -> MainAction:
+    kind = _action_kind(data, field)
+    if kind == "build":
+        return Build(_column(data, field))
+    if kind == "install":
+        return Install(_enum(PhoenixRow, data.get("row"), f"{field}.row"))
+    if kind == "rescue":
+        return Rescue()
+    if kind == "move_vehicle":
+        return MoveVehicle()
+    raise ValueError(f"{field!r} must be build, rescue, move_vehicle or install, not {kind!r}")
+
+
+def _secondary_from_json(data: Any) -> SecondaryAction | None:
+    if data is None:
+        return None
+    kind = _action_kind(data, "secondary")
+    if kind == "discard_missions":
+        return DiscardMissions()
+    if kind == "score_column":
+        return ScoreColumn(_column(data, "secondary"))
+    raise ValueError(f"'secondary' must be null, discard_missions or score_column, not {kind!r}")
+
+
+def card_to_json(card: RivalCard) -> dict[str, Any]:
+    return {
+        "label": card.label,
+        "arrow": None if card.arrow is None else _key(card.arrow),
+        "rounds_1_and_3": _action_to_json(card.rounds_1_and_3),
+        "round_2": _action_to_json(card.round_2),
+        "secondary": None if card.secondary is None else _action_to_json(card.secondary),
+        "ordinal": _key(card.ordinal),
+        "numeric": card.numeric,
+        "sector": _key(card.sector),
+    }
+
+
+def card_from_json(data: Any) -> RivalCard:
+    """Read one card; raises ValueError naming the field, since a hand-edited pack is fixed field by field."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a card must be a JSON object, not {data!r}")
+    missing = [f for f in FIELDS if f not in data]
+    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    if missing or unknown:
+        raise ValueError(
+            "; ".join([f"{f!r} is missing" for f in missing] + [f"{k!r} is unknown" for k in unknown])
+        )
+    label = data["label"]
+    if not isinstance(label, str) or not label or label != label.strip():
+        raise ValueError(f"'label' must be a name without spaces around it, not {label!r}")
+    if len(label) > MAX_LABEL_LENGTH:
+        raise ValueError(f"'label' is longer than {MAX_LABEL_LENGTH} characters")
+    numeric = data["numeric"]
+    if isinstance(numeric, bool) or numeric not in NUMERIC_RANGE:
+        raise ValueError(
+            f"'numeric' must be a whole number from {NUMERIC_RANGE.start} to {NUMERIC_RANGE.stop - 1}, "
+            f"not {numeric!r}"
+        )
+    return RivalCard(
+        label,
+        None if data["arrow"] is None else _enum(Arrow, data["arrow"], "arrow"),
+        _main_from_json(data["rounds_1_and_3"], "rounds_1_and_3"),
+        _main_from_json(data["round_2"], "round_2"),
+        _secondary_from_json(data["secondary"]),
+        _enum(Ordinal, data["ordinal"], "ordinal"),
+        int(numeric),
+        _enum(SectorParameter, data["sector"], "sector"),
+    )
+
+
+def _card_problems(cards: Any) -> list[str]:
+    if not isinstance(cards, list):
+        return ["its data needs a 'cards' list"]
+    if not cards:
+        return ["the deck has no cards"]
+    problems = []
+    holders: dict[str, list[int]] = {}
+    for number, raw in enumerate(cards, 1):
+        label = raw.get("label") if isinstance(raw, Mapping) else None
+        named = f"card {number} ({label!r})" if isinstance(label, str) else f"card {number}"
+        try:
+            card_from_json(raw)
+        except ValueError as error:
+            problems.append(f"{named}: {error}")
+        if isinstance(label, str):
+            holders.setdefault(label, []).append(number)
+    problems += [
+        f"cards {', '.join(map(str, numbers))} share the label {label!r}"
+        for label, numbers in holders.items()
+        if len(numbers) > 1
+    ]
+    return problems
+
+
+def deck_problems(data: Mapping[str, Any]) -> list[str]:
+    """Pack validation: every card readable and each label naming one card, as a turn is entered by label."""
+    return _card_problems(data.get("cards"))
+
+
+RIVAL_DECK = register_pack_kind(PackKind("ashes.rival-deck", 1, "rival deck", deck_problems))
+
+
+def deck_pack(name: str, cards: Sequence[RivalCard]) -> Pack:
+    """A pack of the player's deck, held to the same checks as an imported file (raises PackError)."""
+    pack = Pack(RIVAL_DECK.kind, name, RIVAL_DECK.version, {"cards": [card_to_json(c) for c in cards]})
+    check_pack(pack)
+    return pack
+
+
+def cards_from_pack(pack: Pack) -> tuple[RivalCard, ...]:
+    check_pack(pack)
+    if pack.kind != RIVAL_DECK.kind:
+        raise PackError(f"This pack holds {pack_kind(pack.kind).a_title}, not {RIVAL_DECK.a_title}.")
+    return tuple(card_from_json(c) for c in pack.data["cards"])
+
+
+def add_card_violations(cards: Sequence[RivalCard], card: RivalCard) -> list[Violation]:
+    """A card the deck could not export is refused now rather than when the player shares the deck."""
+    if any(c.label == card.label for c in cards):
+        return [
+            Violation(
+                "ashes.rival.deck.duplicate",
+                f"Your rival deck already has a card labelled {card.label!r}: give this one its own label.",
+                "ashes/solo/rival",
+            )
+        ]
+    try:
+        card_from_json(card_to_json(card))
+    except ValueError as error:
+        return [
+            Violation("ashes.rival.deck.card", f"This card cannot be saved: {error}.", "ashes/solo/rival")
+        ]
+    return []
+
+
+def add_card(cards: Sequence[RivalCard], card: RivalCard) -> tuple[RivalCard, ...]:
+    problems = add_card_violations(cards, card)
+    if problems:
+        raise IllegalAction(problems)
+    return (*cards, card)
+
+
+def remove_card(cards: Sequence[RivalCard], label: str) -> tuple[RivalCard, ...]:
+    if all(c.label != label for c in cards):
+        raise TableError(f"the rival deck has no card labelled {label!r}")
+    return tuple(c for c in cards if c.label != label)
+
+
+def digital_deck(cards: Sequence[RivalCard], rng: random.Random) -> Deck:
+    """The catalogue shuffled into one pile that refills from the discards, as `rival.new_rival` builds it."""
+    return Deck.new([c.label for c in cards], Reshuffle.WHEN_EMPTY, rng)
+
+
+def draw_digital(
+    deck: Deck, cards_by_label: Mapping[str, RivalCard], rng: random.Random
+) -> tuple[Deck, RivalCard]:
+    """Draw at random from the pile (refilled from the discards when empty) and discard the card.
+
+    The pick ignores the pile's order because `rival.py` keeps none: a pass gathers every card into one
+    sorted pile that the table is meant to shuffle.
+    """
+    deck, (label,), _ = deck.shuffle(rng).draw(rng)
+    if label not in cards_by_label:
+        raise TableError(f"rival card {label!r} is in the deck but not in the catalogue")
+    return deck.discard([label]), cards_by_label[label]
+
+
+def _refilled(deck: Deck) -> Deck:
+    """An empty pile takes back the discards, in no order since the table shuffles them (as in `rival.py`)."""
+    if deck.draw_pile:
+        return deck
+    return replace(deck, draw_pile=tuple(sorted(deck.discard_pile)), discard_pile=())
+
+
+def entry_violations(deck: Deck, card: RivalCard) -> list[Violation]:
+    """With no catalogue (an empty deck) any card may turn up; otherwise it must be one still to come."""
+    if (deck.draw_pile or deck.discard_pile) and not _refilled(deck).in_draw_pile(card.label):
+        return [
+            Violation(
+                "ashes.rival.card_not_in_pile",
+                f"Card {card.label!r} is not in the rival's draw pile: it is already discarded or not in "
+                "your rival deck.",
+                "ashes/solo/rival-turn",
+            )
+        ]
+    return []
+
+
+def entered_card(deck: Deck, card: RivalCard) -> Deck:
+    """The physical deck after the player turned `card` over: out of the pile and onto the discards."""
+    problems = entry_violations(deck, card)
+    if problems:
+        raise IllegalAction(problems)
+    if not (deck.draw_pile or deck.discard_pile):
+        return deck
+    return _refilled(deck).take(card.label).discard([card.label])
