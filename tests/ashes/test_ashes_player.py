@@ -78,9 +78,19 @@ def test_a_short_payment_is_refused(resource: Resource) -> None:
     assert board.apply_pay(cost_of(resource, 1)).board.amount(resource) == 0
 
 
-def test_happiness_can_be_paid_only_down_to_zero() -> None:
-    assert refused(START.check_pay(Cost(happiness=4))) == [("ashes.pay.happiness", "ashes/costs")]
-    assert START.apply_pay(Cost(happiness=3)).board.happiness == 0
+def test_happiness_paid_below_zero_costs_two_vp_a_step() -> None:
+    """Rulebook 5.5: paying, like losing, moves the disc down; each step it cannot go costs 2 VP."""
+    assert START.check_pay(Cost(happiness=4)) == []
+    paid = START.apply_pay(Cost(happiness=4)).board
+    assert (paid.happiness, paid.vp) == (0, START.vp - 2)
+    assert START.apply_pay(Cost(happiness=3)).board.vp == START.vp
+
+
+def test_the_characters_happiness_move_needs_the_happiness_on_the_track() -> None:
+    """Appendix I: that protocol cannot be paid with VP, so it needs all 4 happiness."""
+    strict = Cost(happiness=4, happiness_in_hand=True)
+    assert refused(START.check_pay(strict)) == [("ashes.pay.happiness", "ashes/costs")]
+    assert replace(START, happiness=4).check_pay(strict) == []
 
 
 def test_material_costs_are_checked_with_the_rest() -> None:

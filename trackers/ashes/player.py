@@ -97,6 +97,9 @@ class Cost:
     strength: int = 0
     happiness: int = 0
     materials: tuple[Slot, ...] = ()
+    happiness_in_hand: bool = False
+    """True for the one payment that needs the happiness on the track (the character's move, App. I);
+    any other happiness payment may go below 0 at 2 VP a step, like a loss (5.5)."""
 
     def __post_init__(self) -> None:
         _no_negatives(self)
@@ -228,7 +231,7 @@ class PlayerBoard:
             for r in Resource
             if self.amount(r) < getattr(cost, r.value)
         ]
-        if self.happiness < cost.happiness:
+        if cost.happiness_in_hand and self.happiness < cost.happiness:
             problems.append(
                 Violation(
                     "ashes.pay.happiness",
@@ -242,10 +245,9 @@ class PlayerBoard:
         paid = replace(
             self,
             **{r.value: self.amount(r) - getattr(cost, r.value) for r in Resource},
-            happiness=self.happiness - cost.happiness,
             materials=pay_cubes(self.materials, cost.materials),
         )
-        return Outcome(paid)
+        return paid.apply_lose_happiness(cost.happiness)
 
     def check_reward(self, reward: Reward) -> list[Violation]:
         """Only materials can fail to fit: a full slot takes nothing."""
