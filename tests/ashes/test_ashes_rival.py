@@ -36,6 +36,7 @@ from trackers.ashes.rival_card import (
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL
 from trackers.ashes.terms import Difficulty, PhoenixRow, UpgradeClass
 from trackers.core.bag import Bag
+from trackers.core.deck import Deck, Reshuffle
 from trackers.core.errors import IllegalAction
 
 ONE, TWO = UpgradeClass.CLASS_I, UpgradeClass.CLASS_II
@@ -196,6 +197,9 @@ def test_rival_refusals() -> None:
     with pytest.raises(IllegalAction) as twice:
         play_card(played, card(Rescue()), 1)
     assert refused(twice) == [("ashes.rival.card_not_in_pile", "ashes/solo/rival-turn")]
+    with pytest.raises(IllegalAction) as stranger:
+        play_card(rival(), card(Rescue(), label="Z"), 1)
+    assert refused(stranger) == [("ashes.rival.card_not_in_pile", "ashes/solo/rival-turn")]
     rescue = play_card(rival(), card(Rescue()), 1)
     with pytest.raises(IllegalAction) as empty:
         resolve(rescue, BoardAnswer(cases=2))
@@ -213,3 +217,14 @@ def test_an_empty_pile_gathers_the_discards_before_revealing() -> None:
     turn = play_card(state, card(Rescue(), label="c3"), 1)
     assert turn.steps[0].text.startswith("The rival pile is empty")
     assert turn.rival.deck.size == 3
+
+
+def test_without_a_catalogue_any_entered_card_plays_and_the_deck_stays_empty() -> None:
+    state = new_rival(Difficulty.NORMAL, 4, 3, (), (ONE,), 4)
+    for label in ("anything", "anything", "else"):
+        turn = play_card(state, card(Rescue(), label=label), 1)
+        assert turn.steps[0].text == f"Reveal rival card {label}"
+        state = turn.rival
+    assert state.deck == Deck((), (), Reshuffle.WHEN_EMPTY)
+    at_top = replace(state, marker=state.marker.set(4))
+    assert "Shuffle all the rival action cards into one pile" in texts(rival_pass(at_top, 1, ()).steps)

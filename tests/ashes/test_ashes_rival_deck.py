@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trackers.ashes.rival import new_rival, play_card
+from trackers.ashes.rival import RivalState, Turn, new_rival, play_card
 from trackers.ashes.rival_card import (
     Arrow,
     Build,
@@ -34,10 +34,7 @@ from trackers.ashes.rival_deck import (
     cards_from_pack,
     deck_pack,
     deck_problems,
-    digital_deck,
     draw_digital,
-    entered_card,
-    entry_violations,
     remove_card,
 )
 from trackers.ashes.terms import Difficulty, PhoenixRow
@@ -247,72 +244,67 @@ def test_removing_a_card_not_in_the_deck_is_a_bug() -> None:
         remove_card(DECK, "Z")
 
 
-def draws(seed: int, n: int) -> tuple[Deck, list[str]]:
+def catalogued() -> RivalState:
+    """A rival holding DECK, on a track long enough that arrows never force a pass."""
+    return new_rival(Difficulty.NORMAL, 20, 3, sorted(BY_LABEL), (), 4)
+
+
+def digital_game(seed: int, turns: int) -> tuple[RivalState, list[Turn]]:
     rng = random.Random(seed)
-    deck = digital_deck(DECK, rng)
-    seen = []
-    for _ in range(n):
-        deck, drawn = draw_digital(deck, BY_LABEL, rng)
-        seen.append(drawn.label)
-    return deck, seen
+    rival, played = catalogued(), []
+    for _ in range(turns):
+        turn = play_card(rival, draw_digital(rival.deck, BY_LABEL, rng), 1)
+        rival = turn.rival
+        played.append(turn)
+    return rival, played
 
 
-def test_a_digital_deck_is_shuffled_and_refills_like_the_rivals() -> None:
-    deck = digital_deck(DECK, random.Random(1))
-    assert sorted(deck.draw_pile) == ["A", "B", "C"] and deck.discard_pile == ()
-    assert (
-        deck.reshuffle
-        is Reshuffle.WHEN_EMPTY
-        is new_rival(Difficulty.NORMAL, 4, 3, sorted(BY_LABEL), (), 4).deck.reshuffle
-    )
+def test_a_digital_draw_only_chooses_and_play_card_moves_the_card_once() -> None:
+    rival = catalogued()
+    drawn = draw_digital(rival.deck, BY_LABEL, random.Random(9))
+    deck = play_card(rival, drawn, 1).rival.deck
+    assert deck.discard_pile == (drawn.label,)
+    assert sorted(deck.draw_pile) == sorted(set("ABC") - {drawn.label})
+    assert Counter(deck.draw_pile + deck.discard_pile) == Counter("ABC")
 
 
 def test_digital_draws_are_the_same_for_a_seed() -> None:
-    assert draws(5, 8) == draws(5, 8)
-    assert len({tuple(draws(seed, 8)[1]) for seed in range(20)}) > 1
+    assert digital_game(5, 8) == digital_game(5, 8)
+    assert len({tuple(t.card.label for t in digital_game(seed, 8)[1]) for seed in range(20)}) > 1
 
 
-def test_digital_draws_go_through_the_deck_then_reshuffle_keeping_every_card() -> None:
-    deck, seen = draws(3, 7)
+def test_digital_draws_go_through_the_deck_then_play_card_reshuffles() -> None:
+    rival, played = digital_game(3, 7)
+    seen = [t.card.label for t in played]
     assert sorted(seen[:3]) == sorted(seen[3:6]) == ["A", "B", "C"]
-    assert Counter(deck.draw_pile + deck.discard_pile) == Counter("ABC")
-    assert deck.discard_pile == (seen[6],)
+    refills = [n for n, t in enumerate(played) if t.steps[0].text.startswith("The rival pile is empty")]
+    assert refills == [3, 6]
+    assert Counter(rival.deck.draw_pile + rival.deck.discard_pile) == Counter("ABC")
+    assert rival.deck.discard_pile == (seen[6],)
 
 
-def test_a_digital_draw_after_a_pass_is_still_random() -> None:
+def test_a_digital_draw_picks_uniformly_even_from_a_sorted_pile() -> None:
     gathered = Deck(("A", "B", "C"), (), Reshuffle.WHEN_EMPTY)  # as rival_pass leaves it: sorted
-    firsts = {draw_digital(gathered, BY_LABEL, random.Random(seed))[1].label for seed in range(30)}
-    assert firsts == {"A", "B", "C"}
+    rng = random.Random(0)
+    picks = Counter(draw_digital(gathered, BY_LABEL, rng).label for _ in range(3000))
+    assert set(picks) == {"A", "B", "C"} and all(900 < n < 1100 for n in picks.values())
+    emptied = Deck((), ("C", "A"), Reshuffle.WHEN_EMPTY)
+    assert {draw_digital(emptied, BY_LABEL, random.Random(s)).label for s in range(30)} == {"A", "C"}
 
 
-def test_a_digital_card_plays_on_the_rival() -> None:
-    rng = random.Random(9)
-    rival = new_rival(Difficulty.NORMAL, 4, 3, sorted(BY_LABEL), (), 4)
-    deck, drawn = draw_digital(rival.deck, BY_LABEL, rng)
-    turn = play_card(rival, drawn, 1)
-    assert Counter(turn.rival.deck.draw_pile) == Counter(deck.draw_pile)
-    assert turn.rival.deck.discard_pile == deck.discard_pile == (drawn.label,)
+def test_a_digital_draw_needs_the_catalogue() -> None:
+    with pytest.raises(ValueError, match="needs a rival deck with its catalogue"):
+        draw_digital(Deck(), BY_LABEL, random.Random(1))
+    with pytest.raises(ValueError, match="'A' is in the deck but not in the catalogue"):
+        draw_digital(Deck(("A",)), {}, random.Random(1))
 
 
-def test_physical_entry_follows_the_catalogue() -> None:
-    deck = Deck(("A", "B", "C"), (), Reshuffle.WHEN_EMPTY)
-    deck = entered_card(deck, card("B"))
-    assert deck == Deck(("A", "C"), ("B",), Reshuffle.WHEN_EMPTY)
-    [again] = entry_violations(deck, card("B"))
-    assert (
-        again.code == "ashes.rival.card_not_in_pile"
-        and "'B' is not in the rival's draw pile" in again.message
-    )
-    assert entry_violations(deck, card("Z"))[0].rule == "ashes/solo/rival-turn"
-    with pytest.raises(IllegalAction):
-        entered_card(deck, card("Z"))
-
-
-def test_physical_entry_refills_an_empty_pile_from_the_discards() -> None:
-    deck = Deck((), ("C", "A", "B"), Reshuffle.WHEN_EMPTY)
-    assert entered_card(deck, card("A")) == Deck(("B", "C"), ("A",), Reshuffle.WHEN_EMPTY)
-
-
-def test_without_a_catalogue_any_card_may_be_entered() -> None:
-    assert entry_violations(Deck(), card("anything")) == []
-    assert entered_card(Deck(), card("anything")) == Deck()
+def test_physical_entry_with_a_catalogue_goes_through_play_card() -> None:
+    rival = play_card(catalogued(), card("B"), 1).rival
+    assert rival.deck == Deck(("A", "C"), ("B",), Reshuffle.WHEN_EMPTY)
+    for label in ("B", "Z"):
+        with pytest.raises(IllegalAction) as refused:
+            play_card(rival, card(label), 1)
+        [problem] = refused.value.violations
+        assert problem.code == "ashes.rival.card_not_in_pile" and problem.rule == "ashes/solo/rival-turn"
+        assert f"{label!r} is not in the rival's draw pile" in problem.message

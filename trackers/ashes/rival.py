@@ -62,7 +62,10 @@ class TurnSpot:
 @dataclass(frozen=True)
 class RivalState:
     """Everything the rival owns. `upgrades_left` lists its tiles' classes in taking order, left to right
-    and top row first; `installed` holds (row, level) per upgrade placed in the Phoenix Project."""
+    and top row first; `installed` holds (row, level) per upgrade placed in the Phoenix Project.
+
+    An empty `deck` means no catalogue: the player plays a physical deck and enters each card revealed.
+    """
 
     difficulty: Difficulty
     marker: Track
@@ -87,7 +90,10 @@ def new_rival(
     upgrades: Iterable[UpgradeClass],
     shelter_discs: int,
 ) -> RivalState:
-    """A rival at setup; its track length, direct score, cards and upgrade layout are the player's data."""
+    """A rival at setup; its track length, direct score, cards and upgrade layout are the player's data.
+
+    No card labels means no catalogue, so any card the player enters is accepted.
+    """
     labels = tuple(card_labels)
     if len(set(labels)) != len(labels):
         raise TableError("every rival card needs its own label")
@@ -187,10 +193,11 @@ def rival_pass(rival: RivalState, round_number: int, taken_in_next_row: Collecti
     next_row = TurnRow.BOTTOM if row_for_round(round_number) is TurnRow.TOP else TurnRow.TOP
     position = next(p for p in count(1) if p not in taken_in_next_row)
     deck = _all_cards_back(rival.deck)
+    every = f"all {deck.size}" if _catalogued(deck) else "all the"
     lines: Lines = [
         (f"Marker on the top step ({rival.marker.high}): the rival passes", "ashes/solo/rival-pass"),
         (f"Marker {rival.marker.value} → {rival.marker.low}", "ashes/solo/rival-pass"),
-        (f"Shuffle all {deck.size} rival action cards into one pile", "ashes/solo/rival-pass"),
+        (f"Shuffle {every} rival action cards into one pile", "ashes/solo/rival-pass"),
         (f"Rival vehicle to position {position} of the {next_row.value} row", "ashes/solo/rival-pass"),
         ("Reveal one more rival card now and play it as a bonus turn", "ashes/solo/rival-pass"),
     ]
@@ -210,8 +217,19 @@ def start_round(rival: RivalState) -> RivalState:
     return replace(rival, passed=False, bonus_turn_due=False)
 
 
+def _catalogued(deck: Deck) -> bool:
+    """A catalogued deck never empties, as every card played goes to its discards."""
+    return bool(deck.draw_pile or deck.discard_pile)
+
+
 def _deck_for_reveal(deck: Deck) -> Deck:
     return _all_cards_back(deck) if deck.size == 0 else deck
+
+
+def revealable(deck: Deck) -> tuple[str, ...]:
+    """The labels the next reveal may show: the pile, or once it is empty every discard, which `play_card`
+    shuffles back in first. Empty without a catalogue."""
+    return _deck_for_reveal(deck).draw_pile
 
 
 def card_violations(rival: RivalState, card: RivalCard) -> list[Violation]:
@@ -231,11 +249,12 @@ def card_violations(rival: RivalState, card: RivalCard) -> list[Violation]:
                 "ashes/solo/rival-turn",
             )
         ]
-    if not _deck_for_reveal(rival.deck).in_draw_pile(card.label):
+    if _catalogued(rival.deck) and card.label not in revealable(rival.deck):
         return [
             Violation(
                 "ashes.rival.card_not_in_pile",
-                f"Card {card.label!r} is not in the rival's draw pile.",
+                f"Card {card.label!r} is not in the rival's draw pile: it is already discarded or not in "
+                "your rival deck.",
                 "ashes/solo/rival-turn",
             )
         ]
@@ -300,18 +319,23 @@ def _has_pieces(rival: RivalState, action: MainAction) -> bool:
 
 
 def play_card(rival: RivalState, card: RivalCard, round_number: int) -> Turn:
-    """Steps 1-4 of a rival turn: reveal, activator arrow, main action by vehicle row, sector."""
+    """Steps 1-4 of a rival turn: reveal, activator arrow, main action by vehicle row, sector.
+
+    The only place a card leaves the pile for the discards, whether the player turned it over or
+    `rival_deck.draw_digital` chose it; without a catalogue there is no pile to update.
+    """
     _check_round(round_number)
     problems = card_violations(rival, card)
     if problems:
         raise IllegalAction(problems)
     lines: Lines = []
     deck = rival.deck
-    if deck.size == 0:
-        lines.append(
-            ("The rival pile is empty: shuffle its discards into a new pile", "ashes/solo/rival-turn")
-        )
-    deck = _deck_for_reveal(deck).take(card.label).discard([card.label])
+    if _catalogued(deck):
+        if deck.size == 0:
+            lines.append(
+                ("The rival pile is empty: shuffle its discards into a new pile", "ashes/solo/rival-turn")
+            )
+        deck = _deck_for_reveal(deck).take(card.label).discard([card.label])
     bonus = "Bonus turn: reveal" if rival.bonus_turn_due else "Reveal"
     lines.append((f"{bonus} rival card {card.label}", "ashes/solo/rival-turn"))
     marker = rival.marker

@@ -1,18 +1,18 @@
 """The player's own rival deck: the rulebook lists no rival cards, so Lantern knows only what is entered.
 
 A deck is catalogued once ("my rival deck", shared as an `ashes.rival-deck` pack) or entered card by card
-as the physical deck is turned over. JSON names enums by their lower-case member names, which stay stable
-when the wording players read changes.
+as the physical deck is turned over; either way `rival.play_card` is what moves a card to the discards.
+JSON names enums by their lower-case member names, which stay stable when the wording players read changes.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from enum import Enum
 from typing import Any, TypeVar
 
+from trackers.ashes.rival import revealable
 from trackers.ashes.rival_card import (
     COLUMNS,
     Arrow,
@@ -29,7 +29,7 @@ from trackers.ashes.rival_card import (
     SectorParameter,
 )
 from trackers.ashes.terms import PhoenixRow
-from trackers.core.deck import Deck, Reshuffle
+from trackers.core.deck import Deck
 from trackers.core.errors import IllegalAction, TableError, Violation
 from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind, register_pack_kind
 
@@ -226,51 +226,17 @@ def remove_card(cards: Sequence[RivalCard], label: str) -> tuple[RivalCard, ...]
     return tuple(c for c in cards if c.label != label)
 
 
-def digital_deck(cards: Sequence[RivalCard], rng: random.Random) -> Deck:
-    """The catalogue shuffled into one pile that refills from the discards, as `rival.new_rival` builds it."""
-    return Deck.new([c.label for c in cards], Reshuffle.WHEN_EMPTY, rng)
+def draw_digital(deck: Deck, cards_by_label: Mapping[str, RivalCard], rng: random.Random) -> RivalCard:
+    """Choose the card to reveal, uniformly among `rival.revealable(deck)`, leaving the deck unchanged.
 
-
-def draw_digital(
-    deck: Deck, cards_by_label: Mapping[str, RivalCard], rng: random.Random
-) -> tuple[Deck, RivalCard]:
-    """Draw at random from the pile (refilled from the discards when empty) and discard the card.
-
-    The pick ignores the pile's order because `rival.py` keeps none: a pass gathers every card into one
-    sorted pile that the table is meant to shuffle.
+    `rival.play_card` then moves it to the discards, after shuffling them back in if the pile is empty
+    (a step of its turn), so replaying the choices replays the game. The pick ignores the pile's order, which
+    the rival does not keep: a pass gathers every card into one sorted pile.
     """
-    deck, (label,), _ = deck.shuffle(rng).draw(rng)
+    labels = revealable(deck)
+    if not labels:
+        raise TableError("a digital draw needs a rival deck with its catalogue of cards")
+    label = rng.choice(labels)
     if label not in cards_by_label:
         raise TableError(f"rival card {label!r} is in the deck but not in the catalogue")
-    return deck.discard([label]), cards_by_label[label]
-
-
-def _refilled(deck: Deck) -> Deck:
-    """An empty pile takes back the discards, in no order since the table shuffles them (as in `rival.py`)."""
-    if deck.draw_pile:
-        return deck
-    return replace(deck, draw_pile=tuple(sorted(deck.discard_pile)), discard_pile=())
-
-
-def entry_violations(deck: Deck, card: RivalCard) -> list[Violation]:
-    """With no catalogue (an empty deck) any card may turn up; otherwise it must be one still to come."""
-    if (deck.draw_pile or deck.discard_pile) and not _refilled(deck).in_draw_pile(card.label):
-        return [
-            Violation(
-                "ashes.rival.card_not_in_pile",
-                f"Card {card.label!r} is not in the rival's draw pile: it is already discarded or not in "
-                "your rival deck.",
-                "ashes/solo/rival-turn",
-            )
-        ]
-    return []
-
-
-def entered_card(deck: Deck, card: RivalCard) -> Deck:
-    """The physical deck after the player turned `card` over: out of the pile and onto the discards."""
-    problems = entry_violations(deck, card)
-    if problems:
-        raise IllegalAction(problems)
-    if not (deck.draw_pile or deck.discard_pile):
-        return deck
-    return _refilled(deck).take(card.label).discard([card.label])
+    return cards_by_label[label]
