@@ -161,5 +161,7 @@ def map_problems(data: Mapping[str, Any]) -> list[str]:
 
 
 def example_map() -> ScarabMap:
+    """The layout every new game starts from. Saved games replay from it, so never edit the file in
+    place: ship a new one and bump the game's `content_versions` entry instead."""
     text = resources.files("trackers.unsettled").joinpath("content/example_map.json").read_text("utf-8")
     return map_from_json(json.loads(text))
