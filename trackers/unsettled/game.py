@@ -39,6 +39,30 @@ OPTIONS = (
     Option("arrival_distress", "LUNA's arrival also attacks her target", True, rule="unsettled/options"),
     Option("traps_first", "Traps spring before LUNA attacks", True, rule="unsettled/options"),
     Option(
+        "forced_moves_enter",
+        "LUNA commanded or placed by chaos attacks and springs traps there",
+        True,
+        rule="unsettled/options",
+    ),
+    Option(
+        "chute_drop_enters",
+        "The laundry chute drop counts as entering Organic Stowage",
+        True,
+        rule="unsettled/map/laundry-chute",
+    ),
+    Option(
+        "structures_stay",
+        "Science structures stay built after a power loss",
+        True,
+        rule="unsettled/structures",
+    ),
+    Option(
+        "keep_distress",
+        "An incapacitated explorer keeps their first two distress",
+        True,
+        rule="unsettled/distress",
+    ),
+    Option(
         "unreachable",
         "When walls keep LUNA from her target",
         "stay",
@@ -69,6 +93,10 @@ def _settings(setup: Setup) -> Settings:
         clumsy_faces=str(values["clumsy_faces"]),
         arrival_distress=bool(values["arrival_distress"]),
         traps_first=bool(values["traps_first"]),
+        forced_moves_enter=bool(values["forced_moves_enter"]),
+        chute_drop_enters=bool(values["chute_drop_enters"]),
+        structures_stay=bool(values["structures_stay"]),
+        keep_distress=bool(values["keep_distress"]),
         unreachable=str(values["unreachable"]),
         ire_cap=bool(values["ire_cap"]),
         chaos_at=int(values["chaos_at"]),
@@ -170,7 +198,10 @@ def _clumsiness(
         del raised
     if node == CREW_QUARTERS and node not in state.powered and state.explorer(who).node == node:
         events.append(Event.of("chute", f"{who} drops down the laundry chute to {ORGANIC_STOWAGE}"))
-        state, entered = explorer_enters(state, who, ORGANIC_STOWAGE)
+        if state.settings.chute_drop_enters:
+            state, entered = explorer_enters(state, who, ORGANIC_STOWAGE)
+        else:
+            state, entered = state.with_explorer(replace(state.explorer(who), node=ORGANIC_STOWAGE)), []
         events += entered
     return state, events
 
@@ -233,10 +264,14 @@ def _power_on(state: UnsettledState, node: str) -> UnsettledState:
 
 def _set_power(state: UnsettledState, action: a.SetPower, rng: Random) -> tuple[UnsettledState, list[Event]]:
     if action.powered:
-        state = _power_on(state, action.node)
-    else:
-        state = sync_chute(replace(state, powered=state.powered - {action.node}))
-    return state, _power_events(action.node, action.powered)
+        return _power_on(state, action.node), _power_events(action.node, True)
+    state = sync_chute(replace(state, powered=state.powered - {action.node}))
+    events = _power_events(action.node, False)
+    lost = STRUCTURES.get(action.node)
+    if lost in state.built and not state.settings.structures_stay:
+        state = replace(state, built=state.built - {lost})
+        events.append(Event.of("structure", f"{lost} is gone with the power"))
+    return state, events
 
 
 def _construct(

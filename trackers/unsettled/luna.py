@@ -41,6 +41,7 @@ EVENT_RULES = {
     "pursuit_end": "unsettled/luna/pursuit",
     "luna_move": "unsettled/luna/pursuit",
     "luna_attack": "unsettled/luna/attack",
+    "luna_quiet": "unsettled/options",
     "luna_unreachable": "unsettled/options",
     "timeline": "unsettled/timeline",
     "chaos": "unsettled/luna/chaos",
@@ -116,16 +117,23 @@ def attack(state: UnsettledState, name: str) -> tuple[UnsettledState, list[Event
         return state.with_explorer(updated), [
             Event.of("distress", text, explorer=name, distress=updated.distress)
         ]
-    updated = replace(explorer, incapacitated=INCAPACITATED_CARD)
+    kept = explorer.distress if state.settings.keep_distress else 0
+    updated = replace(explorer, incapacitated=INCAPACITATED_CARD, distress=kept)
     text = (
         f"LUNA attacks {name}: third distress: resolve it and discard it; "
         f"{name} draws an incapacitated card ({INCAPACITATED_CARD})"
+        + ("" if state.settings.keep_distress else " and discards all distress")
     )
     return state.with_explorer(updated), [Event.of("incapacitated", text, explorer=name)]
 
 
-def luna_enters(state: UnsettledState, node: str) -> tuple[UnsettledState, list[Event]]:
-    """LUNA arrives: traps there spring and are gone for good; everyone there who can be is attacked."""
+def luna_enters(
+    state: UnsettledState, node: str, spare: str | None = None
+) -> tuple[UnsettledState, list[Event]]:
+    """LUNA arrives: traps there spring and are gone for good; everyone there who can be is attacked.
+
+    `spare` names the one explorer her arrival does not attack (the arrival-distress option).
+    """
     events: list[Event] = []
     steps = ("traps", "attacks") if state.settings.traps_first else ("attacks", "traps")
     for step in steps:
@@ -140,8 +148,9 @@ def luna_enters(state: UnsettledState, node: str) -> tuple[UnsettledState, list[
                 events.append(Event.of("trap", text, trap=trap, node=node))
         else:
             for explorer in state.explorers_at(node):
-                state, hit = attack(state, explorer.name)
-                events += hit
+                if explorer.name != spare:
+                    state, hit = attack(state, explorer.name)
+                    events += hit
     return state, events
 
 

@@ -21,9 +21,12 @@ CHAOS_DIE = Die(rules.CHAOS_DIE_FACES)
 
 
 def _luna_moves(
-    state: UnsettledState, to: str, why: str, spare: str | None = None
+    state: UnsettledState, to: str, why: str, spare: str | None = None, enters: bool = True
 ) -> tuple[UnsettledState, list[Event]]:
-    """LUNA tries to move one node: an obstacle costs her the move and one block instead."""
+    """LUNA tries to move one node: an obstacle costs her the move and one block instead.
+
+    Unless `enters` is off (a forced move, by the option), arriving attacks and springs traps.
+    """
     here = state.luna
     assert here is not None
     blocks = state.graph.blockers(here, to)
@@ -34,17 +37,15 @@ def _luna_moves(
         return replace(state, graph=graph), [Event.of("luna_obstacle", text, to=to, left=blocks - 1)]
     state = replace(state, luna=to)
     events = [Event.of("luna_move", f"{why}LUNA moves from {here} to {to}", frm=here, to=to)]
-    if spare is None:
-        state, met = luna_enters(state, to)
-    else:
-        kept = state.explorer(spare)
-        state, met = luna_enters(state.with_explorer(replace(kept, incapacitated="spared")), to)
-        state = state.with_explorer(replace(state.explorer(spare), incapacitated=kept.incapacitated))
+    if not enters:
+        return state, [*events, Event.of("luna_quiet", "She only moves: no attack, no trap (game option)")]
+    state, met = luna_enters(state, to, spare)
     return state, events + met
 
 
 def _command(state: UnsettledState, action: a.CommandLuna, rng: Random) -> tuple[UnsettledState, list[Event]]:
-    state, events = _luna_moves(state, action.to, f"{action.explorer} commands: ")
+    enters = state.settings.forced_moves_enter
+    state, events = _luna_moves(state, action.to, f"{action.explorer} commands: ", enters=enters)
     return replace(state, luna_commanded=True), events
 
 
@@ -134,7 +135,11 @@ def _chaos(state: UnsettledState, action: a.ResolveChaos, rng: Random) -> tuple[
             events.append(
                 Event.of("chaos_place", f"Placement roll {roll}: LUNA appears on {place}", roll=roll)
             )
-            state, met = luna_enters(replace(state, luna=place), place)
+            state = replace(state, luna=place)
+            if state.settings.forced_moves_enter:
+                state, met = luna_enters(state, place)
+            else:
+                met = [Event.of("luna_quiet", "She only appears: no attack, no trap (game option)")]
             events += met
     elif die == 2:
         assert state.luna is not None

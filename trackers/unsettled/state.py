@@ -29,6 +29,10 @@ class Settings:
     clumsy_faces: str = "ask"
     arrival_distress: bool = True
     traps_first: bool = True
+    forced_moves_enter: bool = True
+    chute_drop_enters: bool = True
+    structures_stay: bool = True
+    keep_distress: bool = True
     unreachable: str = "stay"
     ire_cap: bool = False
     chaos_at: int = 10
