@@ -10,10 +10,12 @@ import flet as ft
 from trackers.core.game import GameModule, Option
 from trackers.core.registry import games, get_game
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, Latest, action_button, heading, icon_action, tagged
+from views.widgets import TOUCH, Entry, Latest, action_button, choice_row, heading, icon_action, tagged
 
 
-def _option_control(option: Option, value: Any, set_value: Any) -> ft.Control:
+def _option_control(option: Option, value: Any, set_value: Any, keep_value: Any) -> ft.Control:
+    """Switches and choice buttons re-render at once; a typed number is only kept (see widgets.Entry)."""
+
     def on_change(e: ft.Event[Any]) -> None:
         set_value(option.key, e.control.value)
 
@@ -22,19 +24,19 @@ def _option_control(option: Option, value: Any, set_value: Any) -> ft.Control:
             label=option.label, value=bool(value), key=f"option-{option.key}", on_change=on_change
         )
     if option.kind == "choice":
-        return ft.Dropdown(
-            label=option.label,
-            value=str(value),
+        return choice_row(
+            option.label,
+            [(c, c) for c in option.choices],
+            str(value),
+            lambda picked: set_value(option.key, picked),
             key=f"option-{option.key}",
-            options=[ft.DropdownOption(key=c, text=c) for c in option.choices],
-            on_select=on_change,
         )
     return ft.TextField(
         label=option.label,
         value=str(value),
         key=f"option-{option.key}",
         keyboard_type=ft.KeyboardType.NUMBER,
-        on_change=lambda e: set_value(option.key, _to_int(e.control.value)),
+        on_change=lambda e: keep_value(option.key, _to_int(e.control.value)),
     )
 
 
@@ -81,6 +83,9 @@ def NewGame(model: AppModel) -> ft.Control:
 
     def set_option(key: str, value: Any) -> None:
         options.set({**options.value, key: value})
+
+    def keep_option(key: str, value: Any) -> None:
+        options.keep({**options.value, key: value})
 
     def start() -> None:
         seed_raw = seed.value.strip()
@@ -138,7 +143,7 @@ def NewGame(model: AppModel) -> ft.Control:
                 )
                 for i, name in enumerate(names.shown)
             ],
-            *[_option_control(o, values[o.key], set_option) for o in module.options],
+            *[_option_control(o, values[o.key], set_option, keep_option) for o in module.options],
             seed.field(
                 "Seed (optional: the same seed gives the same draws)",
                 key="seed",

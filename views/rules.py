@@ -7,7 +7,7 @@ import flet as ft
 from rules_ref import Reference
 from rules_ref.search import Hit
 from views.model import AppModel
-from views.widgets import action_button, card, heading, tagged
+from views.widgets import action_button, card, choice_row, heading, tagged
 
 ALL = "all"
 
@@ -103,13 +103,12 @@ def Rules(model: AppModel) -> ft.Control:
                 on_change=lambda e: model.search_rules(e.control.value),
                 autofocus=False,
             ),
-            ft.Dropdown(
-                label="Game",
+            choice_row(
+                "Game",
+                [(ALL, "All games")] + [(p, pack_label(ref, p)) for p in packs],
+                model.rules_pack or ALL,
+                lambda picked: model.filter_rules(None if picked == ALL else picked),
                 key="rules-pack",
-                value=model.rules_pack or ALL,
-                options=[ft.DropdownOption(key=ALL, text="All games")]
-                + [ft.DropdownOption(key=p, text=pack_label(ref, p)) for p in packs],
-                on_select=lambda e: model.filter_rules(None if e.control.value == ALL else e.control.value),
             ),
             tagged("rules-results", ft.Column(results, spacing=0)),
         ],

@@ -144,3 +144,30 @@ class Entry:
                 **options,
             ),
         )
+
+
+def choice_row(
+    label: str,
+    choices: list[tuple[str, str]],
+    selected: str | None,
+    on_pick: Callable[[str], Any],
+    *,
+    key: str,
+) -> ft.Control:
+    """A short list of choices as big buttons (value, text): one tap, readable, no menu to open."""
+    return ft.Column(
+        [
+            ft.Text(label),
+            ft.Row(
+                [
+                    action_button(
+                        text, lambda v=value: on_pick(v), key=f"{key}-{value}", primary=value == selected
+                    )
+                    for value, text in choices
+                ],
+                wrap=True,
+            ),
+        ],
+        spacing=4,
+        key=key,
+    )

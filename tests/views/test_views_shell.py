@@ -49,6 +49,8 @@ def test_scoring_refusal_links_its_rule_and_the_game_is_stored(store: Store) -> 
         assert page.identified("status").startswith("Round 1")
         await page.fire("quick-0-5")
         assert page.identified("score-0") == "5"
+        await page.fire("choose-first-Bob")
+        assert "Bob to play" in page.identified("status")
         await page.fire("quick-1--1")
         assert page.identified("score-1") == "0"
         assert "below zero" in page.identified("notice-message")
@@ -127,11 +129,11 @@ def test_rules_search_filters_and_opens_sections(store: Store) -> None:
         assert page.has("browse-lantern/start")
         await page.change("rules-search", "und")
         assert page.has("hit-lantern/undo")
-        await page.change("rules-pack", "scorepad", event="select")
+        await page.fire("rules-pack-scorepad")
         assert not page.has("hit-lantern/undo")
         await page.change("rules-search", "zzzzqqq")
         assert "Nothing matches" in page.identified("rules-empty")
-        await page.change("rules-pack", "all", event="select")
+        await page.fire("rules-pack-all")
         await page.change("rules-search", "undo")
         await page.fire("hit-lantern/undo")
         assert page.identified("section-title") != ""

@@ -42,7 +42,7 @@ def test_a_saved_map_is_offered_to_the_next_game(store: Store) -> None:
         await page.fire("close-game")
         await _new_unsettled(page)
         assert "Example layout" in page.identified("map-name-shown")
-        await page.change("load-map", "Our kitchen table", event="select")
+        await page.fire("load-map-Our kitchen table")
         assert page.identified("map-name-shown") == "Our kitchen table"
 
     run(go())
@@ -109,5 +109,29 @@ def test_tap_modes_barricade_and_clear_a_path(store: Store) -> None:
         await page.fire("mode-Move")
         await page.fire("cell-0-2")
         assert "not adjacent" in page.identified("notice-message")
+
+    run(go())
+
+
+def test_a_choice_option_set_at_setup_changes_the_clumsiness_check(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-unsettled")
+        await page.fire("players-fewer")
+        await page.fire("option-clumsy_faces-1-2")
+        await page.fire("start-game")
+        await page.fire("confirm-map")
+        await page.fire("cell-2-2")  # Player 1 on Upper Corridor
+        await page.change("placing", ["LUNA"], prop="selected")
+        await page.fire("cell-5-3")
+        await page.fire("begin-play")
+        await page.fire("cell-1-2")  # into unpowered Navigation
+        assert not page.has("clumsy-fail"), "with faces set, the check is a roll, not a question"
+        await page.fire("clumsy-3")
+        assert page.identified("ire") == "Ire 0"
+        await page.fire("cell-2-2")
+        await page.fire("clumsy-2")
+        assert page.identified("ire") == "Ire 1"
 
     run(go())

@@ -13,7 +13,7 @@ from trackers.scorepad.game import (
     ScorePadState,
 )
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, heading, tagged
+from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
 
 QUICK = (-1, 1, 5)
 
@@ -90,16 +90,15 @@ def ScorePadPanel(model: AppModel) -> ft.Control:
                             icon=ft.Icons.CASINO,
                             disabled=not open_game,
                         ),
-                        ft.Dropdown(
-                            label="We chose",
-                            key="choose-first",
-                            width=180,
-                            options=[ft.DropdownOption(key=p, text=p) for p in state.players],
-                            on_select=lambda e: model.dispatch(ChooseFirstPlayer(e.control.value)),
-                            disabled=not open_game,
-                        ),
                     ],
                     wrap=True,
+                ),
+                choice_row(
+                    "Or the table chose who goes first:",
+                    [(p, p) for p in state.players],
+                    state.first_player,
+                    lambda p: model.dispatch(ChooseFirstPlayer(p)),
+                    key="choose-first",
                 ),
                 ft.Row(
                     [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import flet as ft
 
@@ -13,19 +12,9 @@ from trackers.unsettled.board import map_from_json
 from trackers.unsettled.state import UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
 from views.model import AppModel, Notice
-from views.widgets import Entry, action_button, card, heading, tagged
+from views.widgets import Entry, action_button, card, choice_row, heading, tagged
 
 MAP_KIND = "unsettled.map"
-
-
-def _dropdown(label: str, key: str, options: list[str], on_pick: Any, width: int = 170) -> ft.Control:
-    return ft.Dropdown(
-        label=label,
-        key=key,
-        width=width,
-        options=[ft.DropdownOption(key=o, text=o) for o in options],
-        on_select=lambda e: on_pick(e.control.value),
-    )
 
 
 @ft.component
@@ -59,7 +48,7 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
 
     return card(
         heading("Saved maps"),
-        _dropdown("Load a saved map", "load-map", [p.name for p in saved], load, width=260)
+        choice_row("Load a saved map:", [(p.name, p.name) for p in saved], None, load, key="load-map")
         if saved
         else ft.Text("No saved maps yet."),
         ft.Row(
@@ -114,11 +103,12 @@ def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
                         )
                         for other in neighbours
                     ],
-                    _dropdown(
-                        "Link to",
-                        "link-to",
-                        sorted(far),
+                    choice_row(
+                        "Link to (or unlink):",
+                        [(n, SHORT[n]) for n in sorted(far)],
+                        None,
                         lambda other: model.dispatch(ua.ToggleLink(selected, other)),
+                        key="link-to",
                     ),
                     action_button(
                         "Take off map", lambda: model.dispatch(ua.RemoveCard(selected)), key="remove-card"
