@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,6 @@ from trackers.core.session import Session
 from trackers.gamefile import load_document
 from trackers.scorepad.game import SCOREPAD, AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.storage import GameInfo, StorageError, Store, StoredGame
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Path:
-    return tmp_path / "lantern.sqlite3"
-
-
-@pytest.fixture
-def store(database: Path) -> Iterator[Store]:
-    with Store(database) as opened:
-        yield opened
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,17 +28,6 @@ register_pack_kind(PackKind("test.store-tally", 1, "extra tally", lambda data: [
 
 RULES = Pack("test.store-notes", "Ours", 1, {"lines": ["no take-backs"]})
 TALLY = Pack("test.store-tally", "Ours", 1, {"count": 3})
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Path:
-    return tmp_path / "lantern.sqlite3"
-
-
-@pytest.fixture
-def store(database: Path) -> Iterator[Store]:
-    with Store(database) as opened:
-        yield opened
 
 
 def _rows(database: Path) -> list[tuple[Any, ...]]:
