@@ -13,9 +13,9 @@ ALL = "all"
 
 
 def pack_label(ref: Reference, pack: str) -> str:
-    """A game's pack is named by its overview section; the app's own help pack by its name."""
+    """A game's pack is named by its overview section ("Score pad"); the app's own help is "Using Lantern"."""
     overview = f"{pack}/overview"
-    return ref.get(overview).title if ref.exists(overview) else pack.replace("-", " ").capitalize()
+    return ref.get(overview).title if ref.exists(overview) else f"Using {pack.replace('-', ' ').capitalize()}"
 
 
 def _snippet(hit: Hit) -> ft.Text:
