@@ -19,7 +19,8 @@ def _when(stamp: float) -> str:
 def GameRow(model: AppModel, info: GameInfo) -> ft.Control:
     summary = info.summary
     round_no = summary.get("round")
-    status = "finished" if info.finished else (f"round {round_no}" if round_no is not None else "in progress")
+    phase = str(summary.get("phase") or "in progress")
+    status = "finished" if info.finished else (f"round {round_no}" if round_no is not None else phase)
 
     async def export() -> None:
         text = model.export_game(info.id)
