@@ -1,0 +1,218 @@
+"""The main board's layout as the player's data: the rulebook text does not give it, so Lantern never guesses.
+
+A layout is entered once and shared as an `ashes.board` pack: the areas with their sector and survivor-bag
+icon, the starting shelter, which areas touch, the red lines that close some of those borders, and the
+construction spaces. Moves then run on `AshesBoard.graph()`, where red lines are barriers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from trackers.ashes.survivors import Area
+from trackers.core.graph import Edge, Graph
+from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind, register_pack_kind
+
+SECTORS = range(1, 5)
+SHELTER_SECTOR = 1
+"""The starting shelter counts as sector 1 for missions (10.2.3)."""
+
+
+def _pair(a: str, b: str) -> Edge:
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True)
+class BoardArea:
+    """An area as printed; the survivors and vehicles on it are game state (`survivors.Area`)."""
+
+    id: str
+    sector: int
+    bag_icon: bool = False
+
+
+@dataclass(frozen=True)
+class ConstructionSpace:
+    """A space for a shelter disc; being a landmark matters only to scoring tiles (9.1, App. III)."""
+
+    id: str
+    sector: int
+    landmark: bool = False
+
+
+@dataclass(frozen=True)
+class AshesBoard:
+    """The layout. `links` join neighbouring areas (or the shelter and the areas at its exit) as sorted
+    pairs; `red_lines` are links that cannot be crossed. `areas` keep the order entered, top to bottom
+    within a sector, because emergence fills them in that order."""
+
+    name: str
+    shelter: str
+    areas: tuple[BoardArea, ...]
+    links: tuple[Edge, ...]
+    red_lines: tuple[Edge, ...] = ()
+    construction_spaces: tuple[ConstructionSpace, ...] = ()
+
+    def sector(self, node: str) -> int:
+        if node == self.shelter:
+            return SHELTER_SECTOR
+        for area in self.areas:
+            if area.id == node:
+                return area.sector
+        raise KeyError(f"the board has no area {node!r}")
+
+    def problems(self) -> list[str]:
+        """Everything that makes the layout unplayable, as phrases a player can fix; empty when fine.
+
+        Reachability needs a sound graph, so it is judged only once nothing else is wrong."""
+        out: list[str] = []
+        nodes = [self.shelter, *(a.id for a in self.areas)]
+        out += [f"two areas share the id {n!r}" for n, k in Counter(nodes).items() if k > 1]
+        spaces = Counter(s.id for s in self.construction_spaces)
+        out += [f"two construction spaces share the id {n!r}" for n, k in spaces.items() if k > 1]
+        out += [
+            f"{what} {place.id!r} is in sector {place.sector}; sectors run from 1 to 4"
+            for what, places in (("area", self.areas), ("construction space", self.construction_spaces))
+            for place in places
+            if place.sector not in SECTORS
+        ]
+        known = set(nodes)
+        for a, b in self.links:
+            out += [f"the link {a}–{b} names {n!r}, which is not an area" for n in (a, b) if n not in known]
+            if a == b:
+                out.append(f"the link {a}–{b} joins an area to itself")
+        for what, pairs in (("link", self.links), ("red line", self.red_lines)):
+            out += [f"the {what} {a}–{b} is listed twice" for (a, b), k in Counter(pairs).items() if k > 1]
+        out += [
+            f"the red line {a}–{b} is not on a link" for a, b in self.red_lines if (a, b) not in self.links
+        ]
+        if not self.areas:
+            out.append("the board has no areas")
+        if not out:
+            reached = self.graph().distances_to(self.shelter)
+            lost = [a.id for a in self.areas if a.id not in reached]
+            if lost:
+                out.append(f"the starting shelter cannot reach {', '.join(map(repr, lost))}")
+        return out
+
+    def graph(self) -> Graph:
+        """Areas and the shelter joined by their links, each red line a barrier; needs `problems()` empty."""
+        graph = Graph.build([self.shelter, *(a.id for a in self.areas)], self.links)
+        for a, b in self.red_lines:
+            graph = graph.add_barrier(a, b)
+        return graph
+
+    def play_areas(self) -> tuple[Area, ...]:
+        """The areas as `survivors` tracks them, empty, ready for the first emergence."""
+        return tuple(Area(a.id, a.sector, a.bag_icon) for a in self.areas)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "shelter": self.shelter,
+            "areas": [{"id": a.id, "sector": a.sector, "bag_icon": a.bag_icon} for a in self.areas],
+            "links": [list(link) for link in self.links],
+            "red_lines": [list(line) for line in self.red_lines],
+            "construction_spaces": [
+                {"id": s.id, "sector": s.sector, "landmark": s.landmark} for s in self.construction_spaces
+            ],
+        }
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{what} needs a name")
+    return value
+
+
+def _number(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} needs a sector number, not {value!r}")
+    return value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {value!r}")
+    return value
+
+
+def _rows(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    rows = data.get(key, [])
+    if not isinstance(rows, list) or not all(isinstance(row, Mapping) for row in rows):
+        raise ValueError(f"{key!r} must be a list of objects")
+    return rows
+
+
+def _pairs(data: Mapping[str, Any], key: str) -> tuple[Edge, ...]:
+    rows = data.get(key, [])
+    if not isinstance(rows, list) or not all(
+        isinstance(row, list) and len(row) == 2 and all(isinstance(n, str) for n in row) for row in rows
+    ):
+        raise ValueError(f"{key!r} must be a list of [area, area] pairs")
+    return tuple(sorted(_pair(a, b) for a, b in rows))
+
+
+def _read(data: Mapping[str, Any]) -> AshesBoard:
+    """The layout as written, raising ValueError when its shape is wrong; `problems()` judges the rest."""
+    areas = tuple(
+        BoardArea(
+            _text(row.get("id"), f"area {i}"),
+            _number(row.get("sector"), f"area {i}"),
+            _flag(row.get("bag_icon", False), f"area {i}'s 'bag_icon'"),
+        )
+        for i, row in enumerate(_rows(data, "areas"), 1)
+    )
+    spaces = tuple(
+        ConstructionSpace(
+            _text(row.get("id"), f"construction space {i}"),
+            _number(row.get("sector"), f"construction space {i}"),
+            _flag(row.get("landmark", False), f"construction space {i}'s 'landmark'"),
+        )
+        for i, row in enumerate(_rows(data, "construction_spaces"), 1)
+    )
+    return AshesBoard(
+        _text(data.get("name"), "the board"),
+        _text(data.get("shelter"), "the starting shelter"),
+        areas,
+        _pairs(data, "links"),
+        _pairs(data, "red_lines"),
+        spaces,
+    )
+
+
+def board_problems(data: Mapping[str, Any]) -> list[str]:
+    """Pack validation: a layout must read and be playable."""
+    try:
+        return _read(data).problems()
+    except ValueError as error:
+        return [str(error)]
+
+
+def board_from_json(data: Mapping[str, Any]) -> AshesBoard:
+    """Read a layout; raises ValueError naming what is wrong."""
+    board = _read(data)
+    problems = board.problems()
+    if problems:
+        raise ValueError("; ".join(problems))
+    return board
+
+
+BOARD = register_pack_kind(PackKind("ashes.board", 1, "board layout", board_problems))
+
+
+def board_pack(board: AshesBoard) -> Pack:
+    """A pack of the layout, held to the same checks as an imported file (raises PackError)."""
+    pack = Pack(BOARD.kind, board.name, BOARD.version, board.to_json())
+    check_pack(pack)
+    return pack
+
+
+def board_from_pack(pack: Pack) -> AshesBoard:
+    check_pack(pack)
+    if pack.kind != BOARD.kind:
+        raise PackError(f"This pack holds {pack_kind(pack.kind).a_title}, not {BOARD.a_title}.")
+    return board_from_json(pack.data)
