@@ -15,7 +15,6 @@ import flet as ft
 
 from rules_ref import Reference, reference
 from trackers.core.actions import Action
-from trackers.core.errors import Violation
 from trackers.core.game import GameModule, make_setup
 from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
@@ -41,7 +40,7 @@ class AppModel:
     tab: str = "games"
     screen: str = "home"
     game: StoredGame | None = None
-    revision: int = 0
+    revision: int = 0  # bumped on every change to the open game: its session mutates in place, unseen
     notice: Notice | None = None
     theme: str = "system"
     rules_query: str = ""
@@ -160,10 +159,6 @@ class AppModel:
             self.notice = Notice(f"Not imported: {exc}", kind="error")
             return None
         return self.import_pack(dumps(pack), kind)
-
-    def check(self, action: Action) -> list[Violation]:
-        assert self.game is not None
-        return self.game.session.check(action)
 
     def dispatch(self, *actions: Action) -> bool:
         """Send actions to the open game as one undo step; a refusal or a save failure shows why."""

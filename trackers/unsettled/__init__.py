@@ -5,5 +5,5 @@ from trackers.core.registry import register
 from trackers.unsettled.board import map_problems
 from trackers.unsettled.game import UNSETTLED
 
-MAP_PACK = register_pack_kind(PackKind("unsettled.map", 1, "Scarab map", map_problems))
+register_pack_kind(PackKind("unsettled.map", 1, "Scarab map", map_problems))
 register(UNSETTLED)
