@@ -143,7 +143,14 @@ def NewGame(model: AppModel) -> ft.Control:
                 )
                 for i, name in enumerate(names.shown)
             ],
-            *[_option_control(o, values[o.key], set_option, keep_option) for o in module.options],
+            *[
+                control
+                for o in module.options
+                for control in (
+                    _option_control(o, values[o.key], set_option, keep_option),
+                    *([ft.Text(o.help, size=12, italic=True)] if o.help else []),
+                )
+            ],
             seed.field(
                 "Seed (optional: the same seed gives the same draws)",
                 key="seed",
