@@ -67,7 +67,8 @@ class AshesBoard:
     def problems(self) -> list[str]:
         """Everything that makes the layout unplayable, as phrases a player can fix; empty when fine.
 
-        Reachability needs a sound graph, so it is judged only once nothing else is wrong."""
+        Reachability needs a sound graph, so it is judged only once nothing else is wrong. A layout with no
+        links at all is an areas-only board: survivors are tracked on it, and moves are not checked."""
         out: list[str] = []
         nodes = [self.shelter, *(a.id for a in self.areas)]
         out += [f"two areas share the id {n!r}" for n, k in Counter(nodes).items() if k > 1]
@@ -91,7 +92,7 @@ class AshesBoard:
         ]
         if not self.areas:
             out.append("the board has no areas")
-        if not out:
+        if not out and self.links:
             reached = self.graph().distances_to(self.shelter)
             lost = [a.id for a in self.areas if a.id not in reached]
             if lost:
