@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from tests.ashes.play import candidates
+from trackers.ashes import actions as ashes_actions
 from trackers.core.actions import Action
 from trackers.scorepad.game import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.unsettled import actions as ua
@@ -69,4 +71,16 @@ def unsettled(state: Any, rng: random.Random) -> Action:
     )
 
 
-SAMPLERS: dict[str, Callable[[Any, random.Random], Action]] = {"scorepad": scorepad, "unsettled": unsettled}
+def ashes(state: Any, rng: random.Random) -> Action:
+    """One of the plausible entries for the state (the rules may refuse it), or a stray one now and then."""
+    options = candidates(state, rng)
+    if not options or rng.random() < 0.05:
+        return ashes_actions.EndRound()
+    return rng.choice(options[:3])
+
+
+SAMPLERS: dict[str, Callable[[Any, random.Random], Action]] = {
+    "scorepad": scorepad,
+    "unsettled": unsettled,
+    "ashes": ashes,
+}

@@ -142,6 +142,15 @@ def test_a_badly_shaped_layout_is_refused(changes: dict[str, Any], problem: str)
 
 
 def test_a_bad_layout_cannot_be_packed() -> None:
-    board = AshesBoard("Lonely", SHELTER, (BoardArea("A", 1),), links=())
-    with pytest.raises(PackError, match="the starting shelter cannot reach 'A'"):
+    board = AshesBoard("Lonely", SHELTER, (BoardArea("A", 1), BoardArea("B", 2)), links=((SHELTER, "A"),))
+    with pytest.raises(PackError, match="the starting shelter cannot reach 'B'"):
         board_pack(board)
+
+
+def test_an_areas_only_layout_is_playable() -> None:
+    """Without any link the layout still feeds emergence and radiation; moves are then not checked."""
+    board = AshesBoard(
+        "Counted", SHELTER, (BoardArea("1-1", 1, bag_icon=True), BoardArea("2-1", 2)), links=()
+    )
+    assert board.problems() == []
+    assert [a.name for a in board.play_areas()] == ["1-1", "2-1"]

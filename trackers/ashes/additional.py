@@ -1,10 +1,346 @@
-"""Placeholder while this part is written."""
+"""The additional actions (10.1-10.2): decontaminate, close and cycle shelters any number of times in a turn;
+scout, claim a milestone and complete a mission at most once each per turn. None after the pass."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from random import Random
 
-from trackers.ashes.flow import Rule
-from trackers.core.actions import Action
+from trackers.ashes import colony as shelters
+from trackers.ashes.actions import (
+    ClaimMilestone,
+    CloseShelter,
+    CompleteMission,
+    CycleShelters,
+    Decontaminate,
+    Scout,
+)
+from trackers.ashes.flow import Rule, own_turn_violations, refuse, seat_events, updated
+from trackers.ashes.main_actions import ROW_BY_NAME, linked_board, next_to
+from trackers.ashes.player import Cost, Limited
+from trackers.ashes.scoring import add_vp, milestone_claim_cost, milestone_score, milestone_violations
+from trackers.ashes.state import ROWS, AshesState, Seat
+from trackers.ashes.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.terms import UpgradeClass
+from trackers.ashes.upgrades import UpgradeFamily
+from trackers.core.actions import Action, Event
+from trackers.core.errors import Violation
 
-RULES: Mapping[type[Action], Rule] = {}
+CYCLE_COST = Cost(data=1)
+SCOUT_COST = Cost(strength=2)
+CLASSES = {"I": UpgradeClass.CLASS_I, "II": UpgradeClass.CLASS_II}
+
+
+def limited_violations(state: AshesState, player: str, action: Limited) -> list[Violation]:
+    return own_turn_violations(state, player) or state.seat(player).board.check_limited(action)
+
+
+# Decontaminate (10.1.1)
+
+
+def check_decontaminate(state: AshesState, action: Decontaminate) -> list[Violation]:
+    if problems := own_turn_violations(state, action.player):
+        return problems
+    seat = state.seat(action.player)
+    return shelters.check_decontaminate(seat.board, seat.colony, action.survivor, action.card, action.pod)
+
+
+def apply_decontaminate(
+    state: AshesState, action: Decontaminate, rng: Random
+) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    done = shelters.apply_decontaminate(
+        seat.board, seat.colony, state.bag, action.survivor, action.card, action.pod
+    )
+    event = Event.of(
+        "decontaminate",
+        f"{seat.name} moved an {action.survivor} survivor into pod {action.pod} of shelter card "
+        f"{action.card} and took its bonus.",
+        seat=seat.name,
+        survivor=action.survivor,
+        card=action.card,
+        pod=action.pod,
+        rule="ashes/actions/decontaminate",
+    )
+    new = updated(state, seat, board=done.board, colony=done.colony)
+    return new, [event, *seat_events(seat, done.events, "ashes/actions/decontaminate")]
+
+
+def describe_decontaminate(state: AshesState, action: Decontaminate) -> str:
+    return f"{action.player} decontaminated an {action.survivor} survivor"
+
+
+# Close shelters (10.1.2)
+
+
+def check_close(state: AshesState, action: CloseShelter) -> list[Violation]:
+    if problems := own_turn_violations(state, action.player):
+        return problems
+    seat = state.seat(action.player)
+    return shelters.check_close(seat.board, seat.colony, action.card, action.column)
+
+
+def apply_close(state: AshesState, action: CloseShelter, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    returned = seat.colony.cards[action.card - 1].survivors
+    done = shelters.apply_close(seat.board, seat.colony, state.bag, action.card, action.column)
+    event = Event.of(
+        "close_shelter",
+        f"{seat.name} returned {len(returned)} survivor(s) to the bag.",
+        seat=seat.name,
+        column=action.column,
+        survivors=list(returned),
+        rule="ashes/actions/close-shelters",
+    )
+    new = updated(replace(state, bag=done.bag), seat, board=done.board, colony=done.colony)
+    return new, [*seat_events(seat, done.events, "ashes/actions/close-shelters"), event]
+
+
+def describe_close(state: AshesState, action: CloseShelter) -> str:
+    return f"{action.player} closed shelter card {action.card} into column {action.column}"
+
+
+# Cycle shelters (10.1.4)
+
+
+def check_cycle(state: AshesState, action: CycleShelters) -> list[Violation]:
+    return own_turn_violations(state, action.player) or state.seat(action.player).board.check_pay(CYCLE_COST)
+
+
+def apply_cycle(state: AshesState, action: CycleShelters, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    event = Event.of(
+        "cycle_shelters",
+        f"{seat.name} paid 1 data: put the three face-up shelter cards under the pile and reveal three more.",
+        seat=seat.name,
+        rule="ashes/actions/cycle-shelters",
+    )
+    return updated(state, seat, board=seat.board.apply_pay(CYCLE_COST).board), [event]
+
+
+def describe_cycle(state: AshesState, action: CycleShelters) -> str:
+    return f"{action.player} cycled the shelter cards"
+
+
+# Scout (10.2.1)
+
+
+def scout_draw(state: AshesState, seat: Seat) -> int:
+    """The upgrade's draw, or what is left when the bag holds fewer (the refusal is the option's)."""
+    return min(seat.board.caps.scout_draw, state.bag.total)
+
+
+def scout_area_violations(state: AshesState, seat: Seat, name: str) -> list[Violation]:
+    """Survivors go where the vehicle is; from the starting shelter, to an area next to it."""
+    if state.area(name) is None:
+        return refuse("ashes.scout.area", f"The board has no area {name!r}.", "ashes/actions/scout")
+    if state.area(seat.vehicle) is not None and name != seat.vehicle:
+        return refuse(
+            "ashes.scout.vehicle_area",
+            f"Your vehicle is in {seat.vehicle}: the survivors go there.",
+            "ashes/actions/scout",
+        )
+    board = linked_board(state)
+    if board is not None and seat.vehicle == board.shelter and not next_to(board, board.shelter, name):
+        return refuse(
+            "ashes.scout.not_adjacent",
+            f"{name} is not next to the starting shelter, where your vehicle is.",
+            "ashes/actions/scout",
+        )
+    return []
+
+
+def scout_drawn_violations(state: AshesState, seat: Seat, drawn: tuple[str, ...]) -> list[Violation]:
+    if not drawn:
+        return []
+    n = scout_draw(state, seat)
+    if len(drawn) != n:
+        return refuse(
+            "ashes.scout.drawn_count",
+            f"Scouting draws {n} survivor(s), not {len(drawn)}.",
+            "ashes/actions/scout",
+        )
+    if missing := state.bag.missing(drawn):
+        return refuse(
+            "ashes.scout.not_in_bag",
+            f"The bag holds no more {missing[0]} survivors to draw.",
+            "ashes/survivor-bag",
+        )
+    return []
+
+
+def check_scout(state: AshesState, action: Scout) -> list[Violation]:
+    if problems := limited_violations(state, action.player, Limited.SCOUT):
+        return problems
+    seat = state.seat(action.player)
+    wanted = seat.board.caps.scout_draw
+    if not state.bag.total:
+        return refuse("ashes.scout.empty_bag", "The bag is empty: no scouting.", "ashes/actions/scout")
+    if state.bag.total < wanted and not state.settings.scout_short_bag:
+        return refuse(
+            "ashes.scout.short_bag",
+            f"The bag holds {state.bag.total} survivor(s), fewer than the {wanted} you draw.",
+            "ashes/actions/scout",
+        )
+    return (
+        scout_area_violations(state, seat, action.area)
+        or scout_drawn_violations(state, seat, action.drawn)
+        or ([] if action.free else seat.board.check_pay(SCOUT_COST))
+    )
+
+
+def apply_scout(state: AshesState, action: Scout, rng: Random) -> tuple[AshesState, list[Event]]:
+    """Essentials fill the entrance's free spaces first; everything else goes to the named area."""
+    seat = state.seat(action.player)
+    drawn: tuple[str, ...] = action.drawn
+    if drawn:
+        bag = state.bag.take(drawn)
+    else:
+        bag, drawn = state.bag.draw(rng, scout_draw(state, seat))
+    room = seat.board.caps.entrance - len(seat.board.entrance)
+    entering = (ESSENTIAL,) * min(room, drawn.count(ESSENTIAL))
+    placed = (ACTIVE,) * drawn.count(ACTIVE) + (ESSENTIAL,) * (drawn.count(ESSENTIAL) - len(entering))
+    area = state.area(action.area)
+    assert area is not None
+    paid = seat.board if action.free else seat.board.apply_pay(SCOUT_COST).board
+    board = paid.apply_enter(entering).board.apply_limited(Limited.SCOUT).board
+    state = replace(state, bag=bag).with_area(replace(area, survivors=area.survivors.put(placed)))
+    event = Event.of(
+        "scout",
+        f"{seat.name} scouted and drew {', '.join(drawn)}: {len(entering)} to the entrance, "
+        f"{len(placed)} to {area.name}.",
+        seat=seat.name,
+        drawn=list(drawn),
+        entrance=list(entering),
+        area=area.name,
+        placed=list(placed),
+        rule="ashes/actions/scout",
+    )
+    return updated(state, seat, board=board), [event]
+
+
+def describe_scout(state: AshesState, action: Scout) -> str:
+    return f"{action.player} scouted into {action.area}"
+
+
+# Claim a milestone (10.2.2)
+
+
+def claim_room(state: AshesState, action: ClaimMilestone) -> tuple[int, int]:
+    """(claims already on the row's achievement tile, how many it takes)."""
+    i = ROWS.index(ROW_BY_NAME[action.row])
+    return len(state.claims[i]), state.claim_room[i]
+
+
+def check_milestone(state: AshesState, action: ClaimMilestone) -> list[Violation]:
+    """The milestone's requirement is read at the table: entering the claim says it is met."""
+    if problems := limited_violations(state, action.player, Limited.MILESTONE):
+        return problems
+    if action.count < 0 or action.value < 0:
+        return refuse(
+            "ashes.milestone.count", "Count and tile value are never negative.", "ashes/actions/milestone"
+        )
+    seat = state.seat(action.player)
+    before, room = claim_room(state, action)
+    row = ROW_BY_NAME[action.row]
+    return milestone_violations(
+        before, room, row in seat.milestones, True, seat.board.data
+    ) or seat.board.check_take_upgrade(UpgradeFamily(action.family), CLASSES[action.upgrade_class])
+
+
+def apply_milestone(state: AshesState, action: ClaimMilestone, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    row = ROW_BY_NAME[action.row]
+    i = ROWS.index(row)
+    before, _ = claim_room(state, action)
+    data = milestone_claim_cost(before)
+    vp = milestone_score(action.count, action.value)
+    board = seat.board.apply_pay(Cost(data=data)).board
+    board = board.apply_take_upgrade(UpgradeFamily(action.family), CLASSES[action.upgrade_class]).board
+    board = replace(board.apply_limited(Limited.MILESTONE).board, vp=add_vp(board.vp, vp))
+    claims = (*state.claims[:i], (*state.claims[i], seat.name), *state.claims[i + 1 :])
+    event = Event.of(
+        "milestone",
+        f"{seat.name} claimed the {row.value} milestone for {data} data with a class {action.upgrade_class} "
+        f"{action.family} upgrade: +{vp} VP. Move the {row.value} knowledge disc one space right.",
+        seat=seat.name,
+        row=row.value,
+        data=data,
+        vp=vp,
+        rule="ashes/actions/milestone",
+    )
+    state = replace(state, claims=claims)
+    return updated(state, seat, board=board, milestones=seat.milestones | {row}), [event]
+
+
+def describe_milestone(state: AshesState, action: ClaimMilestone) -> str:
+    return f"{action.player} claimed the {ROW_BY_NAME[action.row].value} milestone"
+
+
+# Complete a mission (10.2.3)
+
+
+def vehicle_sector(state: AshesState, seat: Seat) -> int | None:
+    """The sector the vehicle is in, the starting shelter counting as sector 1; None off the layout."""
+    board = state.board
+    if board is None or seat.vehicle not in {board.shelter, *(a.id for a in board.areas)}:
+        return None
+    return board.sector(seat.vehicle)
+
+
+def check_mission(state: AshesState, action: CompleteMission) -> list[Violation]:
+    """A vehicle-position mission names a sector: by default the round's own, by option any up to it."""
+    if problems := limited_violations(state, action.player, Limited.MISSION):
+        return problems
+    seat = state.seat(action.player)
+    if seat.missions_hand < 1:
+        return refuse("ashes.mission.none", "You have no mission card in hand.", "ashes/actions/mission")
+    if not action.sector:
+        return []
+    now = state.rounds.round
+    up_to = state.settings.mission_sector_up_to_round
+    if action.sector < 1 or action.sector > now or (action.sector != now and not up_to):
+        allowed = f"1 to {now}" if up_to else str(now)
+        return refuse(
+            "ashes.mission.sector",
+            f"In round {now} the mission's sector must be {allowed}, not {action.sector}.",
+            "ashes/actions/mission",
+        )
+    if vehicle_sector(state, seat) != action.sector:
+        return refuse(
+            "ashes.mission.vehicle",
+            f"Your vehicle is not in sector {action.sector}.",
+            "ashes/actions/mission",
+        )
+    return []
+
+
+def apply_mission(state: AshesState, action: CompleteMission, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    event = Event.of(
+        "mission",
+        f"{seat.name} completed a mission: enter its costs and rewards, and lay the card face down.",
+        seat=seat.name,
+        sector=action.sector,
+        rule="ashes/actions/mission",
+    )
+    board = seat.board.apply_limited(Limited.MISSION).board
+    new = updated(
+        state, seat, board=board, missions_hand=seat.missions_hand - 1, missions_done=seat.missions_done + 1
+    )
+    return new, [event]
+
+
+def describe_mission(state: AshesState, action: CompleteMission) -> str:
+    return f"{action.player} completed a mission"
+
+
+RULES: Mapping[type[Action], Rule] = {
+    Decontaminate: Rule(check_decontaminate, apply_decontaminate, describe_decontaminate),
+    CloseShelter: Rule(check_close, apply_close, describe_close),
+    CycleShelters: Rule(check_cycle, apply_cycle, describe_cycle),
+    Scout: Rule(check_scout, apply_scout, describe_scout),
+    ClaimMilestone: Rule(check_milestone, apply_milestone, describe_milestone),
+    CompleteMission: Rule(check_mission, apply_mission, describe_mission),
+}

@@ -1,10 +1,252 @@
-"""Placeholder while this part is written."""
+"""The four main actions (9.1-9.4): build a shelter, rescue survivors, install in the Phoenix Project, rest.
+
+They come from rewards (area tiles, technologies), so a turn may hold any number of them; each still
+belongs to the player whose turn it is and is refused once they have passed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from random import Random
+from typing import get_args
 
-from trackers.ashes.flow import Rule
-from trackers.core.actions import Action
+from trackers.ashes import colony as shelters
+from trackers.ashes.actions import Build, Install, Rescue, Rest, RowName
+from trackers.ashes.board import AshesBoard
+from trackers.ashes.flow import Rule, own_turn_violations, refuse, seat_events, updated
+from trackers.ashes.materials import Slot
+from trackers.ashes.player import UPGRADE_TILES, Cost, Reward
+from trackers.ashes.scoring import InstallPrice, add_vp, install_price, install_violations
+from trackers.ashes.state import ROWS, AshesState
+from trackers.ashes.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.terms import PhoenixRow
+from trackers.core.actions import Action, Event
+from trackers.core.errors import Violation
 
-RULES: Mapping[type[Action], Rule] = {}
+ROW_BY_NAME: Mapping[str, PhoenixRow] = dict(zip(get_args(RowName), ROWS, strict=True))
+LEVELS = (1, 2, 3)
+REST = Reward(fuel=1, happiness=2)
+
+
+def linked_board(state: AshesState) -> AshesBoard | None:
+    """The layout when it says which areas touch; an "areas only" layout checks no adjacency."""
+    return state.board if state.board is not None and state.board.links else None
+
+
+def next_to(board: AshesBoard, a: str, b: str) -> bool:
+    """Whether two places share a border. A red line stops vehicles, not this, so it is not looked at."""
+    return (min(a, b), max(a, b)) in board.links
+
+
+# Build (9.1)
+
+
+def check_build(state: AshesState, action: Build) -> list[Violation]:
+    if problems := own_turn_violations(state, action.player):
+        return problems
+    seat = state.seat(action.player)
+    if problems := shelters.check_build(seat.board, seat.colony):
+        return problems
+    if not action.space:
+        return []
+    spaces = state.board.construction_spaces if state.board is not None else ()
+    if action.space not in {s.id for s in spaces}:
+        return refuse(
+            "ashes.build.space",
+            f"The board has no construction space {action.space!r}.",
+            "ashes/actions/build",
+        )
+    owner = next((s.name for s in state.seats if action.space in s.shelters), None)
+    if owner is not None:
+        return refuse(
+            "ashes.build.taken", f"{owner} already has a shelter on {action.space}.", "ashes/actions/build"
+        )
+    return []
+
+
+def apply_build(state: AshesState, action: Build, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    built = shelters.apply_build(seat.board, seat.colony, state.bag)
+    placed = (*seat.shelters, action.space) if action.space else seat.shelters
+    where = f" on {action.space}" if action.space else ""
+    reminder = Event.of(
+        "reminder",
+        f"{seat.name}: enter the rewards and production modifiers of the construction space{where} and "
+        "the face-up shelter card taken, then refill the display.",
+        seat=seat.name,
+        space=action.space,
+        rule="ashes/actions/build",
+    )
+    new = updated(state, seat, board=built.board, colony=built.colony, shelters=placed)
+    return new, [*seat_events(seat, built.events, "ashes/actions/build"), reminder]
+
+
+def describe_build(state: AshesState, action: Build) -> str:
+    return f"{action.player} built a shelter" + (f" on {action.space}" if action.space else "")
+
+
+# Rescue (9.2)
+
+
+def rescued(action: Rescue) -> tuple[str, ...]:
+    return (ACTIVE,) * action.active + (ESSENTIAL,) * action.essential
+
+
+def check_rescue(state: AshesState, action: Rescue) -> list[Violation]:
+    """Built shelters sit on construction spaces, which the layout does not link to areas, so adjacency is
+    only checked for a player whose one shelter is the starting one; with a shelter built, any area goes."""
+    if problems := own_turn_violations(state, action.player):
+        return problems
+    area = state.area(action.area)
+    if area is None:
+        return refuse("ashes.rescue.area", f"The board has no area {action.area!r}.", "ashes/actions/rescue")
+    if action.active < 0 or action.essential < 0 or action.active + action.essential < 1:
+        return refuse("ashes.rescue.none", "Rescue at least one survivor.", "ashes/actions/rescue")
+    short = area.survivors.missing(rescued(action))
+    if short:
+        return refuse(
+            "ashes.rescue.missing",
+            f"{area.name} holds {area.survivors.count(ACTIVE)} active and "
+            f"{area.survivors.count(ESSENTIAL)} essential survivor(s).",
+            "ashes/actions/rescue",
+        )
+    seat = state.seat(action.player)
+    board = linked_board(state)
+    if board is not None and not seat.shelters and not next_to(board, board.shelter, area.name):
+        return refuse(
+            "ashes.rescue.not_adjacent",
+            f"{area.name} is not next to any of your shelters.",
+            "ashes/actions/rescue",
+        )
+    return seat.board.check_enter(rescued(action))
+
+
+def apply_rescue(state: AshesState, action: Rescue, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    area = state.area(action.area)
+    assert area is not None
+    moved = rescued(action)
+    state = state.with_area(replace(area, survivors=area.survivors.take(moved)))
+    event = Event.of(
+        "rescue",
+        f"{seat.name} rescued {action.active} active and {action.essential} essential survivor(s) from "
+        f"{area.name} to the colony entrance.",
+        seat=seat.name,
+        area=area.name,
+        survivors=list(moved),
+        rule="ashes/actions/rescue",
+    )
+    return updated(state, seat, board=seat.board.apply_enter(moved).board), [event]
+
+
+def describe_rescue(state: AshesState, action: Rescue) -> str:
+    return f"{action.player} rescued {action.active + action.essential} survivor(s) from {action.area}"
+
+
+# Install (9.3)
+
+
+def price(state: AshesState, level: int) -> InstallPrice:
+    """Every earlier install at the level raises the data price, the rival's too unless the table's option
+    leaves them out."""
+    made = state.installs[level - 1]
+    if state.rival is not None and not state.settings.rival_installs_count:
+        made -= sum(1 for _, at in state.rival.installed if at == level)
+    return install_price(level, made)
+
+
+def named_slots(action: Install) -> tuple[Slot, ...]:
+    return tuple(Slot(action.level, i) for i in action.materials)
+
+
+def bump(counts: tuple[int, int, int], i: int) -> tuple[int, int, int]:
+    """One more at index `i` of a per-level or per-row count."""
+    a, b, c = (n + 1 if at == i else n for at, n in enumerate(counts))
+    return a, b, c
+
+
+def check_install(state: AshesState, action: Install) -> list[Violation]:
+    if problems := own_turn_violations(state, action.player):
+        return problems
+    if action.level not in LEVELS:
+        return refuse(
+            "ashes.install.level",
+            f"The Phoenix Project has no level {action.level}.",
+            "ashes/actions/install",
+        )
+    board = state.seat(action.player).board
+    if len(board.upgrades) >= UPGRADE_TILES:
+        return refuse(
+            "ashes.install.no_upgrade",
+            "All your upgrade tiles are used, so none is left to install.",
+            "ashes/actions/install",
+        )
+    cost = price(state, action.level)
+    if problems := install_violations(cost, board.data, board.materials.level_count(action.level)):
+        return problems
+    if len(action.materials) != cost.materials:
+        return refuse(
+            "ashes.install.material_count",
+            f"Level {action.level} takes {cost.materials} material(s) of its level; "
+            f"you named {len(action.materials)}.",
+            "ashes/actions/install",
+        )
+    return board.check_pay(Cost(materials=named_slots(action)))
+
+
+def apply_install(state: AshesState, action: Install, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    row = ROW_BY_NAME[action.row]
+    cost = price(state, action.level)
+    paid = seat.board.apply_pay(Cost(data=cost.data, materials=named_slots(action))).board
+    board = replace(paid, vp=add_vp(paid.vp, cost.vp))
+    event = Event.of(
+        "install",
+        f"{seat.name} installed on level {action.level} of the {row.value} row for {cost.data} data and "
+        f"{cost.materials} material(s): +{cost.vp} VP. Move the {row.value} knowledge disc one space right; "
+        "enter the space's technology, its bonuses and the upgrade tile placed on it.",
+        seat=seat.name,
+        level=action.level,
+        row=row.value,
+        data=cost.data,
+        vp=cost.vp,
+        rule="ashes/actions/install",
+    )
+    state = replace(state, installs=bump(state.installs, action.level - 1))
+    return updated(state, seat, board=board, phoenix=bump(seat.phoenix, ROWS.index(row))), [event]
+
+
+def describe_install(state: AshesState, action: Install) -> str:
+    return f"{action.player} installed on level {action.level} of the {ROW_BY_NAME[action.row].value} row"
+
+
+# Rest (9.4)
+
+
+def check_rest(state: AshesState, action: Rest) -> list[Violation]:
+    return own_turn_violations(state, action.player)
+
+
+def apply_rest(state: AshesState, action: Rest, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    rested = seat.board.apply_reward(REST)
+    event = Event.of(
+        "rest", f"{seat.name} rested: +2 happiness, +1 fuel.", seat=seat.name, rule="ashes/actions/rest"
+    )
+    return updated(state, seat, board=rested.board), [
+        event,
+        *seat_events(seat, rested.events, "ashes/actions/rest"),
+    ]
+
+
+def describe_rest(state: AshesState, action: Rest) -> str:
+    return f"{action.player} rested"
+
+
+RULES: Mapping[type[Action], Rule] = {
+    Build: Rule(check_build, apply_build, describe_build),
+    Rescue: Rule(check_rescue, apply_rescue, describe_rescue),
+    Install: Rule(check_install, apply_install, describe_install),
+    Rest: Rule(check_rest, apply_rest, describe_rest),
+}

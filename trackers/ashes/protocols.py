@@ -1,10 +1,284 @@
-"""Placeholder while this part is written."""
+"""The three protocols (8.1 to 8.3) and the end of a turn: one protocol per turn, on the player's own turn.
+
+Moving and activating leave the turn open for additional actions (and, after an activation, a main action);
+`EndTurn` hands it on. A pass is the whole pass protocol in one entry and ends the turn by itself.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from random import Random
 
-from trackers.ashes.flow import Rule
-from trackers.core.actions import Action
+from trackers.ashes import actions as a
+from trackers.ashes.board import AshesBoard
+from trackers.ashes.colony import apply_income, apply_recover, check_recover, scoring_view
+from trackers.ashes.flow import Rule, own_turn_violations, protocol_violations, refuse, seat_events, updated
+from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, SECTOR_IV, check_move
+from trackers.ashes.player import PRODUCED, Capacities, Cost
+from trackers.ashes.rounds import pass_turn, pass_violations, take_turn
+from trackers.ashes.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
+from trackers.ashes.state import AshesState, Seat
+from trackers.ashes.upgrades import UpgradeFamily
+from trackers.core.actions import Action, Event
+from trackers.core.errors import Violation
 
-RULES: Mapping[type[Action], Rule] = {}
+Applied = tuple[AshesState, list[Event]]
+MOVE_RULE = "ashes/protocols/move"
+ACTIVATE_RULE = "ashes/protocols/activate"
+PASS_RULE = "ashes/protocols/pass"
+
+
+def _next(current: str | None) -> list[Event]:
+    """Who plays now, or that the round is over."""
+    if current is None:
+        return [Event.of("turn", "Everyone has passed: end the round", rule="ashes/rounds/end")]
+    return [Event.of("turn", f"{current} is next", seat=current, rule="ashes/rounds")]
+
+
+def _board_missing(state: AshesState, why: str) -> list[Violation]:
+    if state.board is None:
+        return refuse("ashes.board.missing", f"Enter the board first: {why}.", "ashes/setup")
+    return []
+
+
+# Move (8.2)
+
+
+def _move_cost(action: a.Move) -> Cost:
+    return CHARACTER_MOVE_COST if action.with_happiness else MOVE_COST
+
+
+def _start(seat: Seat, board: AshesBoard) -> str:
+    """A vehicle not placed yet stands in the starting shelter, where every vehicle begins."""
+    return seat.vehicle or board.shelter
+
+
+def _unlinked_move_violations(board: AshesBoard, caps: Capacities, path: Sequence[str]) -> list[Violation]:
+    """An areas-only board has no links to follow, so only the range and sector IV can be judged."""
+    problems = []
+    if len(path) > caps.vehicle_move:
+        problems += refuse(
+            "ashes.move.range",
+            f"This move takes {len(path)} steps; your vehicle moves at most {caps.vehicle_move}.",
+            MOVE_RULE,
+        )
+    if not caps.sector_iv:
+        problems += [
+            Violation(
+                "ashes.move.sector_iv",
+                f"{area} is in sector IV: your vehicle needs its class II upgrade to go there.",
+                MOVE_RULE,
+            )
+            for area in dict.fromkeys(path)
+            if board.sector(area) == SECTOR_IV
+        ]
+    return problems
+
+
+def _check_move(state: AshesState, action: a.Move) -> list[Violation]:
+    """Carried survivors are not entered, so the cargo limit is left to the table (counted as none)."""
+    if problems := protocol_violations(state, action.player) or _board_missing(
+        state, "moves follow its areas"
+    ):
+        return problems
+    board = state.board
+    assert board is not None  # _board_missing refused a game without one
+    known = {board.shelter, *(area.id for area in board.areas)}
+    unknown = [name for name in action.path if name not in known]
+    if unknown:
+        return refuse("ashes.move.area", f"The board has no area {unknown[0]!r}.", MOVE_RULE)
+    seat = state.seat(action.player)
+    caps = seat.board.caps
+    if board.links:
+        problems = check_move(board, caps, _start(seat, board), action.path, (0,) * len(action.path))
+    else:
+        problems = _unlinked_move_violations(board, caps, action.path)
+    return problems + seat.board.check_pay(_move_cost(action))
+
+
+def _vehicles(state: AshesState, left: str, reached: str) -> AshesState:
+    """Radiation spares an area with a vehicle, so each area counts the vehicles in it (not the shelter)."""
+    for name, change in ((left, -1), (reached, 1)):
+        area = state.area(name)
+        if area is not None:
+            state = state.with_area(replace(area, vehicles=area.vehicles + change))
+    return state
+
+
+def _apply_move(state: AshesState, action: a.Move, rng: Random) -> Applied:
+    seat = state.seat(action.player)
+    assert state.board is not None  # _check_move refused a game without a board
+    start = _start(seat, state.board)
+    end = action.path[-1] if action.path else start
+    paid = seat.board.apply_pay(_move_cost(action))
+    moved = updated(state, seat, board=paid.board, vehicle=end, protocol="move")
+    if end != start:
+        moved = _vehicles(moved, start, end)
+    cost = "4 happiness" if action.with_happiness else "2 fuel"
+    text = f"{_describe_move(state, action)} for {cost}: take the rewards of the area tile there"
+    event = Event.of("move", text, seat=seat.name, path=list(action.path), area=end, rule=MOVE_RULE)
+    return moved, [event, *seat_events(seat, paid.events, MOVE_RULE)]
+
+
+def _describe_move(state: AshesState, action: a.Move) -> str:
+    if not action.path:
+        return f"{action.player} moves and stays put"
+    return f"{action.player} moves to {action.path[-1]}"
+
+
+# Activate a survivor (8.3)
+
+
+def _check_activate(state: AshesState, action: a.Activate) -> list[Violation]:
+    """Zones 2 to 4 produce by the height of a track, so their tops must be known."""
+    if problems := protocol_violations(state, action.player):
+        return problems
+    if problems := state.seat(action.player).board.check_activate(action.zone):
+        return problems
+    if action.zone != 1:
+        return _board_missing(state, "its production track tops set what the production zones give")
+    return []
+
+
+def _apply_activate(state: AshesState, action: a.Activate, rng: Random) -> Applied:
+    """The slot's technology pays before the production panel (8.3.1, 8.3.2) but is entered afterwards with
+    the steppers; only a technology that raises this zone's own track has to be entered first."""
+    seat = state.seat(action.player)
+    board = seat.board.apply_activate(action.zone).board
+    missions = seat.missions_hand
+    if action.zone == 1:
+        missions += 1
+        texts: tuple[str, ...] = ("Take a mission from the display and refill it.",)
+    else:
+        resource = PRODUCED[action.zone - 2]
+        reward = board.production_yield(resource)
+        top = f" and {reward.vp} VP at the top" if reward.vp else ""
+        texts = (f"Produced {board.production_of(resource)} {resource.value}{top}.",)
+        produced = board.apply_reward(reward)
+        board, texts = produced.board, texts + produced.events
+    text = _describe_activate(state, action)
+    active = Event.of("activate", text, seat=seat.name, zone=action.zone, rule=ACTIVATE_RULE)
+    reminder = Event.of(
+        "reminder",
+        f"Enter the rewards of the technology in slot {action.zone}, top tile first, then a main action.",
+        seat=seat.name,
+        rule=ACTIVATE_RULE,
+    )
+    done = updated(state, seat, board=board, missions_hand=missions, protocol="activate")
+    return done, [active, *seat_events(seat, texts, "ashes/production"), reminder]
+
+
+def _describe_activate(state: AshesState, action: a.Activate) -> str:
+    return f"{action.player} activates a survivor in zone {action.zone}"
+
+
+# End of a turn
+
+
+def _check_end_turn(state: AshesState, action: a.EndTurn) -> list[Violation]:
+    if problems := own_turn_violations(state, action.player):
+        return problems
+    if state.seat(action.player).protocol is None:
+        return refuse(
+            "ashes.turn.no_protocol",
+            "Take a protocol first: move, activate a survivor, or pass.",
+            "ashes/protocols",
+        )
+    return []
+
+
+def _apply_end_turn(state: AshesState, action: a.EndTurn, rng: Random) -> Applied:
+    seat = state.seat(action.player)
+    fresh = updated(state, seat, board=seat.board.apply_new_turn().board, protocol=None)
+    rounds = take_turn(state.rounds, action.player)
+    done = Event.of("turn_done", f"{action.player} ends the turn", seat=action.player, rule="ashes/protocols")
+    return replace(fresh, rounds=rounds), [done, *_next(rounds.current)]
+
+
+def _describe_end_turn(state: AshesState, action: a.EndTurn) -> str:
+    return f"{action.player} ends the turn"
+
+
+# Pass (8.1)
+
+
+def vp_per_active(state: AshesState, seat: Seat) -> int:
+    """Survivor scoring pays 0, 1 or 2 VP per active survivor at the entrance, but the rulebook ties that to
+    no named upgrade (spec 2.3 ⚠). Lantern reads it from the colony-scoring upgrade's class, through
+    `Settings.vp_per_active_by_class`."""
+    return state.settings.vp_per_active_by_class[seat.board.upgrade_class(UpgradeFamily.COLONY_SCORING)]
+
+
+def _areas(action: a.Pass) -> list[ColonyArea]:
+    return [ColonyArea(name) for name in action.scoring]
+
+
+def _check_pass(state: AshesState, action: a.Pass) -> list[Violation]:
+    """Every step of the pass is checked before any is applied, since the entry is one protocol."""
+    if problems := protocol_violations(state, action.player):
+        return problems
+    if problems := pass_violations(state.rounds, action.player, action.position):
+        return problems
+    seat = state.seat(action.player)
+    if len(set(action.recovered)) < len(action.recovered):
+        return refuse("ashes.recover.twice", "Name each zone once.", PASS_RULE)
+    if problems := check_recover(seat.board, action.recovered, action.discarded):
+        return problems
+    view = scoring_view(seat.board, seat.colony, vp_per_active(state, seat))
+    return colony_scoring_violations(view, _areas(action))
+
+
+def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
+    """Recovery, income, colony scoring, then the turn-order track, in the order of the player aid."""
+    seat = state.seat(action.player)
+    recovered = apply_recover(seat.board, seat.colony, state.bag, action.recovered, action.discarded)
+    income = apply_income(recovered.board, recovered.colony, recovered.bag)
+    areas = _areas(action)
+    vp = colony_score(scoring_view(income.board, income.colony, vp_per_active(state, seat)), areas)
+    board = replace(income.board, vp=add_vp(income.board.vp, vp)).apply_pass().board
+    passed = pass_turn(state.rounds, action.player, action.position)
+    done = replace(
+        updated(state, seat, board=board, colony=income.colony, protocol=None),
+        bag=income.bag,
+        rounds=passed.state,
+    )
+    named = ", ".join(action.scoring) or "no area"
+    scored = Event.of(
+        "colony_scoring",
+        f"{seat.name} scores {vp} VP for {named}",
+        seat=seat.name,
+        areas=list(action.scoring),
+        vp=vp,
+        rule="ashes/colony-scoring",
+    )
+    spot = passed.spot
+    moved = Event.of(
+        "pass",
+        f"{seat.name} passes: vehicle to position {spot.position} of the {spot.row.value} row; "
+        "take the reward printed there",
+        seat=seat.name,
+        row=spot.row.value,
+        position=spot.position,
+        rule=PASS_RULE,
+    )
+    events = [
+        *seat_events(seat, recovered.events, PASS_RULE),
+        *seat_events(seat, income.events, PASS_RULE),
+        scored,
+        moved,
+        *_next(passed.state.current),
+    ]
+    return done, events
+
+
+def _describe_pass(state: AshesState, action: a.Pass) -> str:
+    return f"{action.player} passes to position {action.position}"
+
+
+RULES: Mapping[type[Action], Rule] = {
+    a.Move: Rule(_check_move, _apply_move, _describe_move),
+    a.Activate: Rule(_check_activate, _apply_activate, _describe_activate),
+    a.EndTurn: Rule(_check_end_turn, _apply_end_turn, _describe_end_turn),
+    a.Pass: Rule(_check_pass, _apply_pass, _describe_pass),
+}
