@@ -1,4 +1,5 @@
 """Lantern's rules engines: pure Python, no UI. Importing this package registers every game."""
 
+from trackers import ashes as ashes
 from trackers import scorepad as scorepad
 from trackers import unsettled as unsettled

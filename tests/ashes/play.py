@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Literal
 
 from tests.ashes.states import LAYOUT, TOPS
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival import must_pass
-from trackers.ashes.rival_card import RivalCard
+from trackers.ashes.rival import must_pass, play_card
+from trackers.ashes.rival_card import Rescue, RivalCard
 from trackers.ashes.rival_deck import card_to_json
+from trackers.ashes.rival_turns import card_of
 from trackers.ashes.rounds import RIVAL, SetupKind, free_positions
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action
+from trackers.core.errors import IllegalAction, TableError
 from trackers.core.game import make_setup
 from trackers.core.session import Session
 
@@ -44,13 +47,11 @@ def random_card(rng: random.Random, label: str) -> a.RivalTurn:
 
 def deck_json(rng: random.Random, size: int = 12) -> tuple[str, ...]:
     """A made-up test deck in the `ashes.rival-deck` card form (tests only: the app never invents cards)."""
-    from trackers.ashes.rival_turns import card_of
-
     return tuple(json.dumps(card_to_json(card_of(random_card(rng, f"T{n}")))) for n in range(1, size + 1))
 
 
-def answer(card: RivalCard, state: AshesState, rng: random.Random) -> a.RivalTurn:
-    """The entry for a card the app drew: the table answers 0 or 1 cases."""
+def answer(card: RivalCard) -> a.RivalTurn:
+    """The entry for a card the app drew, before the board answer."""
     data = card_to_json(card)
 
     def text(action: dict[str, object] | None) -> str | None:
@@ -69,8 +70,29 @@ def answer(card: RivalCard, state: AshesState, rng: random.Random) -> a.RivalTur
         ordinal=data["ordinal"],
         numeric=data["numeric"],
         sector=data["sector"],
-        cases=rng.choice([0, 0, 1]),
+        cases=0,
+    )
+
+
+def answered(entry: a.RivalTurn, state: AshesState, rng: random.Random) -> a.RivalTurn:
+    """The entry with a board answer: for a rescue, an area of the card's sector holding survivors (or no
+    case when there is none); otherwise 0 or 1 cases, the level and whether the achievement tile has room."""
+    rival = state.rival
+    assert rival is not None
+    try:
+        turn = play_card(rival, card_of(entry), state.rounds.round)
+    except (ValueError, TableError, IllegalAction):
+        return entry
+    if isinstance(turn.action, Rescue):
+        held = [area.name for area in state.areas if area.sector == turn.sector and area.survivors.total]
+        if not held:
+            return replace(entry, cases=0)
+        return replace(entry, cases=len(held), area=rng.choice(held))
+    return replace(
+        entry,
+        cases=rng.choice([0, 1, 1]),
         level=rng.choice([1, 2, 3]),
+        achievement_has_room=rng.random() < 0.3,
     )
 
 
@@ -78,12 +100,14 @@ def _rival(state: AshesState, rng: random.Random, turn: int) -> list[Action]:
     rival = state.rival
     assert rival is not None
     if state.pending_card is not None:
-        return [answer(state.pending_card, state, rng), answer(state.pending_card, state, rng)]
+        entry = answer(state.pending_card)
+        return [answered(entry, state, rng), replace(entry, cases=0)]
     if must_pass(rival) and not rival.bonus_turn_due:
         return [a.RivalPass()]
     if state.catalogue:
         return [a.RevealRivalCard()]
-    return [random_card(rng, f"P{turn}")]
+    entry = random_card(rng, f"P{turn}")
+    return [answered(entry, state, rng), entry]
 
 
 def _setup(state: AshesState, rng: random.Random) -> list[Action]:

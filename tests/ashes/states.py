@@ -1,7 +1,7 @@
 """ASHES states at chosen points of a game, for tests of one rule at a time.
 
 `BOARD` is a small layout: the shelter, two areas in each of sectors 1 to 4 (the first of each with a bag
-icon), a line of links through them, and one red line.
+icon), a line of links through them, a red line on one of the two ways into sector 4.
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ BOARD = AshesBoard(
     "Test board",
     SHELTER,
     AREAS,
-    tuple((min(a, b), max(a, b)) for a, b in (*LINKS, ("S3b", "S4a"), ("S4a", "S4b"))),
+    tuple(
+        sorted((min(a, b), max(a, b)) for a, b in (*LINKS, ("S3b", "S4a"), ("S3a", "S4b"), ("S4a", "S4b")))
+    ),
     red_lines=(("S3b", "S4a"),),
     construction_spaces=tuple(ConstructionSpace(f"C{sector}", sector) for sector in (1, 2, 3, 4)),
 )

@@ -8,8 +8,10 @@ from random import Random
 import pytest
 
 from rules_ref import reference
-from tests.ashes.states import playing, with_board
-from trackers.ashes.actions import Build, Install, Rescue, Rest
+from tests.ashes import states
+from tests.ashes.states import with_board
+from trackers.ashes.actions import Activate, Build, EarnMainAction, EndTurn, Install, Rescue, Rest
+from trackers.ashes.game import ASHES
 from trackers.ashes.main_actions import RULES
 from trackers.ashes.materials import Materials, Slot
 from trackers.ashes.rival import new_rival
@@ -18,6 +20,12 @@ from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import Difficulty, PhoenixRow, UpgradeClass
 from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
+
+
+def playing(*args: object, **options: object) -> AshesState:
+    """A turn in play in which each player has main actions to spend (earning them is tested below)."""
+    state = states.playing(*args, **options)  # type: ignore[arg-type]
+    return replace(state, seats=tuple(replace(s, main_actions=5) for s in state.seats))
 
 
 def refused(state: AshesState, action: Action) -> str:
@@ -238,3 +246,18 @@ def test_history_lines() -> None:
         "Ann installed on level 3 of the dark blue row",
         "Ann rested",
     ]
+
+
+def test_a_main_action_needs_one_earned_and_uses_it_up() -> None:
+    state = states.playing()
+    assert refused(state, Rest("Ann")) == "ashes.main.none"
+    state = with_board(state, "Ann", entrance=(ACTIVE,))
+    state, _ = ASHES.apply(state, Activate("Ann", 1), Random(1))
+    assert state.seat("Ann").main_actions == 1
+    state, _ = play(state, Rest("Ann"))
+    assert state.seat("Ann").main_actions == 0
+    assert refused(state, Rest("Ann")) == "ashes.main.none"
+    state, events = play(state, EarnMainAction("Ann"))
+    assert events[0].value("left") == 1
+    state, _ = ASHES.apply(state, EndTurn("Ann"), Random(1))
+    assert state.seat("Ann").main_actions == 0, "an unused main action does not carry over"

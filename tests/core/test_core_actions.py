@@ -106,3 +106,26 @@ def test_event_data_named_like_its_fields_and_nested_objects() -> None:
     assert Event.from_json(event.to_json()).value("kind") == "tile"
     with pytest.raises(ActionFormatError, match="not a plain value"):
         Event.from_json({"kind": "k", "text": "t", "data": {"x": {"nested": 1}}})
+
+
+@dataclass(frozen=True)
+class Route(Action):
+    type: ClassVar[str] = "test.route"
+    corner: tuple[int, str]
+    legs: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
+@given(
+    st.builds(
+        Route,
+        corner=st.tuples(st.integers(), st.text()),
+        legs=st.lists(st.tuples(st.text(), st.lists(st.integers(), max_size=3).map(tuple)), max_size=3).map(
+            tuple
+        ),
+    )
+)
+def test_fixed_length_and_nested_tuples_round_trip(route: Route) -> None:
+    codec = ActionCodec([Route])
+    assert codec.decode(route.to_json()) == route
+    with pytest.raises(ActionFormatError, match="expected 2 items"):
+        codec.decode({**route.to_json(), "corner": [1]})

@@ -13,6 +13,7 @@ from tests.e2e.flutter import ident, type_into
 
 def test_export_then_import_and_refuse_a_tampered_file(page: Any, tmp_path: Path) -> None:
     page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Score pad").click()
     type_into(page, page.get_by_role("textbox", name="Player 1"), "Export Ann")
     type_into(page, page.get_by_role("textbox", name="Player 2"), "Export Bob")
     page.get_by_role("button", name="Start").click()

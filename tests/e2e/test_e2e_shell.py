@@ -17,6 +17,7 @@ def test_home_loads(page: Any) -> None:
 
 def test_score_a_game_see_a_refusal_and_undo(page: Any) -> None:
     page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Score pad").click()
     type_into(page, page.get_by_role("textbox", name="Player 1"), "Ann")
     type_into(page, page.get_by_role("textbox", name="Player 2"), "Bob")
     page.get_by_role("button", name="Start").click()

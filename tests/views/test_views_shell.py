@@ -23,6 +23,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 async def _new_scorepad(page: FakePage) -> None:
     await page.fire("new-game")
+    await page.fire("pick-scorepad")
     await page.change("player-name-0", "Ann")
     await page.change("player-name-1", "Bob")
     await page.change("seed", "42")

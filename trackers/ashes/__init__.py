@@ -1,1 +1,6 @@
-"""ASHES: Blackout Protocol: rules pieces (scoring, survivors, upgrades, the solo rival), not yet a game."""
+"""ASHES: Blackout Protocol: colonies, the survivor bag, rounds, final scoring and the solo rival."""
+
+from trackers.ashes.game import ASHES
+from trackers.core.registry import register
+
+register(ASHES)

@@ -138,7 +138,7 @@ class Adjust(Action):
 
 @dataclass(frozen=True)
 class AdjustMaterial(Action):
-    """A material gained into (`amount` 1) or paid from (`amount` -1) a storage slot, `level` 1 at the bottom."""
+    """A material gained into (`amount` 1) or paid from (`amount` -1) a storage slot (level 1: bottom)."""
 
     type: ClassVar[str] = "ashes.adjust_material"
     player: str
@@ -240,6 +240,15 @@ class Pass(Action):
 
 
 # Main actions
+
+
+@dataclass(frozen=True)
+class EarnMainAction(Action):
+    """A reward read off the table (an area tile, a technology) gives a main action; activating a survivor
+    earns its own one without this entry."""
+
+    type: ClassVar[str] = "ashes.earn_main_action"
+    player: str
 
 
 @dataclass(frozen=True)
@@ -411,10 +420,12 @@ class FinalCountsEntry(Action):
 
 @dataclass(frozen=True)
 class FinishGame(Action):
-    """Final radiation and scoring, once every player's counts are in; the rival's part only in solo play."""
+    """Final radiation and scoring, once every player's counts are in; the rival's part only in solo play.
+    `radiation_losses` (one per player, in seat order) is entered only with the manual radiation option."""
 
     type: ClassVar[str] = "ashes.finish_game"
     rival_uncovered_colony_vp: int = 0
     dark_blue_medal: MedalName = "bronze"
     light_blue_medal: MedalName = "bronze"
     pink_medal: MedalName = "bronze"
+    radiation_losses: tuple[int, ...] = ()

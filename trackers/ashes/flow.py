@@ -47,7 +47,9 @@ def player_violations(state: AshesState, player: str) -> list[Violation]:
 def bonus_violations(state: AshesState) -> list[Violation]:
     """The rival's bonus card comes straight after its pass, before anyone else plays."""
     if state.rival is not None and state.rival.bonus_turn_due:
-        return refuse("ashes.rival.bonus_due", "Reveal the rival's bonus card first.", "ashes/solo/rival-pass")
+        return refuse(
+            "ashes.rival.bonus_due", "Reveal the rival's bonus card first.", "ashes/solo/rival-pass"
+        )
     if state.pending_card is not None:
         return refuse(
             "ashes.rival.card_pending", "Resolve the rival card on show first.", "ashes/solo/rival-turn"

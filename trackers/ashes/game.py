@@ -19,7 +19,11 @@ from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
 from trackers.core.game import Option, Outcome, Score, Setup, Summary
 
-DISC_COSTS = {"2, 2, 4, 4": (2, 2, 4, 4), "2, 2, 3, 3, 4, 4": (2, 2, 3, 3, 4, 4), "2, 2, 2, 4, 4, 4": (2, 2, 2, 4, 4, 4)}
+DISC_COSTS = {
+    "2, 2, 4, 4": (2, 2, 4, 4),
+    "2, 2, 3, 3, 4, 4": (2, 2, 3, 3, 4, 4),
+    "2, 2, 2, 4, 4, 4": (2, 2, 2, 4, 4, 4),
+}
 RADIATION_LOSS = ("every survivor sent back", "entered by the table")
 MISSION_SECTOR = ("equal to the round", "up to the round")
 STARTING_DATA = (0, 1, 2, 3)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from random import Random
-from typing import get_args
+from typing import Any, get_args
 
 from trackers.ashes import colony as shelters
-from trackers.ashes.actions import Build, Install, Rescue, Rest, RowName
+from trackers.ashes.actions import Build, EarnMainAction, Install, Rescue, Rest, RowName
 from trackers.ashes.board import AshesBoard
 from trackers.ashes.flow import Rule, own_turn_violations, refuse, seat_events, updated
 from trackers.ashes.materials import Slot
@@ -244,9 +244,55 @@ def describe_rest(state: AshesState, action: Rest) -> str:
     return f"{action.player} rested"
 
 
+# Earning and spending main actions (8.3.3)
+
+
+def check_earn(state: AshesState, action: EarnMainAction) -> list[Violation]:
+    return own_turn_violations(state, action.player)
+
+
+def apply_earn(state: AshesState, action: EarnMainAction, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    event = Event.of(
+        "main_action",
+        f"{seat.name} may take a main action.",
+        seat=seat.name,
+        left=seat.main_actions + 1,
+        rule="ashes/actions",
+    )
+    return updated(state, seat, main_actions=seat.main_actions + 1), [event]
+
+
+def describe_earn(state: AshesState, action: EarnMainAction) -> str:
+    return f"{action.player} earned a main action"
+
+
+def spending(rule: Rule) -> Rule:
+    """A main action is taken only when one was earned this turn, and uses it up."""
+
+    def check(state: AshesState, action: Any) -> list[Violation]:
+        if problems := own_turn_violations(state, action.player):
+            return problems
+        if state.seat(action.player).main_actions < 1:
+            return refuse(
+                "ashes.main.none",
+                "No main action to take: activating a survivor earns one, and some rewards give one.",
+                "ashes/actions",
+            )
+        return rule.check(state, action)
+
+    def apply(state: AshesState, action: Any, rng: Random) -> tuple[AshesState, list[Event]]:
+        after, events = rule.apply(state, action, rng)
+        seat = after.seat(action.player)
+        return updated(after, seat, main_actions=seat.main_actions - 1), events
+
+    return Rule(check, apply, rule.describe)
+
+
 RULES: Mapping[type[Action], Rule] = {
-    Build: Rule(check_build, apply_build, describe_build),
-    Rescue: Rule(check_rescue, apply_rescue, describe_rescue),
-    Install: Rule(check_install, apply_install, describe_install),
-    Rest: Rule(check_rest, apply_rest, describe_rest),
+    EarnMainAction: Rule(check_earn, apply_earn, describe_earn),
+    Build: spending(Rule(check_build, apply_build, describe_build)),
+    Rescue: spending(Rule(check_rescue, apply_rescue, describe_rescue)),
+    Install: spending(Rule(check_install, apply_install, describe_install)),
+    Rest: spending(Rule(check_rest, apply_rest, describe_rest)),
 }

@@ -165,7 +165,14 @@ def _apply_activate(state: AshesState, action: a.Activate, rng: Random) -> Appli
         seat=seat.name,
         rule=ACTIVATE_RULE,
     )
-    done = updated(state, seat, board=board, missions_hand=missions, protocol="activate")
+    done = updated(
+        state,
+        seat,
+        board=board,
+        missions_hand=missions,
+        protocol="activate",
+        main_actions=seat.main_actions + 1,
+    )
     return done, [active, *seat_events(seat, texts, "ashes/production"), reminder]
 
 
@@ -190,7 +197,7 @@ def _check_end_turn(state: AshesState, action: a.EndTurn) -> list[Violation]:
 
 def _apply_end_turn(state: AshesState, action: a.EndTurn, rng: Random) -> Applied:
     seat = state.seat(action.player)
-    fresh = updated(state, seat, board=seat.board.apply_new_turn().board, protocol=None)
+    fresh = updated(state, seat, board=seat.board.apply_new_turn().board, protocol=None, main_actions=0)
     rounds = take_turn(state.rounds, action.player)
     done = Event.of("turn_done", f"{action.player} ends the turn", seat=action.player, rule="ashes/protocols")
     return replace(fresh, rounds=rounds), [done, *_next(rounds.current)]
@@ -239,7 +246,7 @@ def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
     board = replace(income.board, vp=add_vp(income.board.vp, vp)).apply_pass().board
     passed = pass_turn(state.rounds, action.player, action.position)
     done = replace(
-        updated(state, seat, board=board, colony=income.colony, protocol=None),
+        updated(state, seat, board=board, colony=income.colony, protocol=None, main_actions=0),
         bag=income.bag,
         rounds=passed.state,
     )

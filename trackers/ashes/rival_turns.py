@@ -1,10 +1,385 @@
-"""Placeholder while this part is written."""
+"""The solo rival's entries: its components and deck before play, then each turn as a card (revealed on the
+table or drawn by the app from the catalogue) with the board counts its question asks for, and its pass."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import replace
+from random import Random
+from typing import Any
 
-from trackers.ashes.flow import Rule
-from trackers.core.actions import Action
+from trackers.ashes import actions as a
+from trackers.ashes.flow import Rule, before_play_violations, refuse, scored_violations
+from trackers.ashes.rival import (
+    BoardAnswer,
+    Resolution,
+    RivalState,
+    Turn,
+    answer_violations,
+    card_violations,
+    must_pass,
+    new_rival,
+    play_card,
+    resolve,
+    rival_pass,
+)
+from trackers.ashes.rival import pass_violations as rival_pass_violations
+from trackers.ashes.rival_card import Install, Rescue, RivalCard
+from trackers.ashes.rival_deck import card_from_json, card_to_json, deck_problems, draw_digital
+from trackers.ashes.rounds import RIVAL, next_row, pass_turn, take_turn, turn_violations, unavailable
+from trackers.ashes.state import ROWS, AshesState
+from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY, empty_area
+from trackers.ashes.terms import UpgradeClass
+from trackers.core.actions import Action, Event
+from trackers.core.errors import Violation
 
-RULES: Mapping[type[Action], Rule] = {}
+UPGRADE_TILES = 10
+CLASSES = {"I": UpgradeClass.CLASS_I, "II": UpgradeClass.CLASS_II}
+TRACK_TOPS, DIRECT_SCORES, SHELTER_DISCS = range(1, 13), range(31), range(13)
+
+
+def _solo_violations(state: AshesState) -> list[Violation]:
+    if not state.solo:
+        return refuse("ashes.solo.only", "Only a solo game has a rival.", "ashes/solo/rival")
+    return scored_violations(state)
+
+
+def _rival_violations(state: AshesState) -> list[Violation]:
+    """The rival's turns need its components entered."""
+    if problems := _solo_violations(state):
+        return problems
+    if state.rival is None:
+        return refuse("ashes.rival.missing", "Enter the rival's components first.", "ashes/setup/solo")
+    return []
+
+
+def _rival_turn_now(state: AshesState, rival: RivalState) -> list[Violation]:
+    """A rival card is played on the rival's turn, or straight after its pass as the bonus card."""
+    return [] if rival.bonus_turn_due else turn_violations(state.rounds, RIVAL)
+
+
+# Components and deck
+
+
+def _set_rival_violations(state: AshesState, action: a.SetRival) -> list[Violation]:
+    if problems := _solo_violations(state) or before_play_violations(state):
+        return problems
+    ranges = (
+        (action.track_top, TRACK_TOPS, "The rival track's top step"),
+        (action.direct_score, DIRECT_SCORES, "The direct score"),
+        (action.shelter_discs, SHELTER_DISCS, "The rival's shelter discs"),
+    )
+    for value, allowed, what in ranges:
+        if value not in allowed:
+            return refuse(
+                "ashes.rival.component",
+                f"{what} runs from {allowed.start} to {allowed.stop - 1}, not {value}.",
+                "ashes/setup/solo",
+            )
+    if len(action.upgrades) != UPGRADE_TILES or any(u not in CLASSES for u in action.upgrades):
+        return refuse(
+            "ashes.rival.upgrades",
+            f"List the rival's {UPGRADE_TILES} upgrade tiles, each I or II, in the order it takes them.",
+            "ashes/setup/solo",
+        )
+    return []
+
+
+def _set_rival(state: AshesState, action: a.SetRival, rng: Random) -> tuple[AshesState, list[Event]]:
+    settings = state.settings
+    rival = new_rival(
+        settings.difficulty,
+        action.track_top,
+        action.direct_score,
+        (c.label for c in state.catalogue),
+        (CLASSES[u] for u in action.upgrades),
+        action.shelter_discs,
+    )
+    text = (
+        f"Rival at {settings.difficulty.value} difficulty: track top {action.track_top}, direct score "
+        f"{action.direct_score}, {action.shelter_discs} shelter discs, "
+        f"starting on {settings.rival_start_vp} VP"
+    )
+    event = Event.of("rival", text, upgrades=list(action.upgrades), rule="ashes/setup/solo")
+    return replace(state, rival=replace(rival, vp=settings.rival_start_vp)), [event]
+
+
+def _catalogue_violations(state: AshesState, action: a.CatalogueRivalDeck) -> list[Violation]:
+    if problems := _solo_violations(state) or before_play_violations(state):
+        return problems
+    try:
+        cards = [json.loads(text) for text in action.cards]
+    except json.JSONDecodeError as error:
+        return refuse("ashes.rival.deck.json", f"A card is not JSON: {error}.", "ashes/solo/rival")
+    reasons = deck_problems({"cards": cards})
+    return [Violation("ashes.rival.deck.card", f"{r}.", "ashes/solo/rival") for r in reasons[:1]]
+
+
+def _catalogue(
+    state: AshesState, action: a.CatalogueRivalDeck, rng: Random
+) -> tuple[AshesState, list[Event]]:
+    cards = tuple(card_from_json(json.loads(text)) for text in action.cards)
+    labels = tuple(c.label for c in cards)
+    rival = state.rival
+    if rival is not None:
+        rival = replace(
+            new_rival(
+                rival.difficulty,
+                rival.marker.high,
+                rival.direct_score,
+                labels,
+                rival.upgrades_left,
+                rival.shelter_discs_left,
+            ),
+            vp=rival.vp,
+        )
+    text = f"Rival deck of {len(cards)} cards catalogued: each card revealed is checked against its pile"
+    event = Event.of("rival_deck", text, labels=list(labels), rule="ashes/solo/rival")
+    return replace(state, rival=rival, catalogue=cards), [event]
+
+
+# Revealing a card from the catalogue
+
+
+def _reveal_violations(state: AshesState, action: a.RevealRivalCard) -> list[Violation]:
+    if problems := _rival_violations(state):
+        return problems
+    rival = state.rival
+    assert rival is not None  # _rival_violations refused a game without one
+    if not state.catalogue:
+        return refuse(
+            "ashes.rival.no_catalogue",
+            "The app draws rival cards only from a catalogued deck: enter the card you revealed instead.",
+            "ashes/solo/rival-turn",
+        )
+    if state.pending_card is not None:
+        return refuse(
+            "ashes.rival.card_pending", "Resolve the rival card on show first.", "ashes/solo/rival-turn"
+        )
+    if problems := _rival_turn_now(state, rival):
+        return problems
+    if must_pass(rival):
+        return refuse(
+            "ashes.rival.must_pass",
+            "The rival marker is on the top step: the rival passes instead of revealing a card.",
+            "ashes/solo/rival-turn",
+        )
+    return []
+
+
+def _reveal(state: AshesState, action: a.RevealRivalCard, rng: Random) -> tuple[AshesState, list[Event]]:
+    rival = state.rival
+    assert rival is not None  # _reveal_violations refused a game without one
+    card = draw_digital(rival.deck, {c.label: c for c in state.catalogue}, rng)
+    turn = play_card(rival, card, state.rounds.round)
+    question = turn.question or "Nothing to count: the rival lacks the pieces for this action."
+    event = Event.of(
+        "rival_card",
+        f"Rival card {card.label}: {question}",
+        card=json.dumps(card_to_json(card)),
+        label=card.label,
+        question=turn.question,
+        rule="ashes/solo/rival-turn",
+    )
+    return replace(state, pending_card=card), [event]
+
+
+# A rival turn
+
+
+def _action_json(text: str) -> dict[str, Any]:
+    kind, _, arg = text.partition(":")
+    if kind == "install":
+        return {"action": kind, "row": arg}
+    if arg:
+        return {"action": kind, "column": int(arg) if arg.isdecimal() else arg}
+    return {"action": kind}
+
+
+def card_of(action: a.RivalTurn) -> RivalCard:
+    """The card an entry describes; raises ValueError naming the field the table should fix."""
+    return card_from_json(
+        {
+            "label": action.label,
+            "arrow": action.arrow,
+            "rounds_1_and_3": _action_json(action.rounds_1_and_3),
+            "round_2": _action_json(action.round_2),
+            "secondary": None if action.secondary is None else _action_json(action.secondary),
+            "ordinal": action.ordinal,
+            "numeric": action.numeric,
+            "sector": action.sector,
+        }
+    )
+
+
+def _rescues(turn: Turn, cases: int) -> bool:
+    """The rival empties an area only when its rescue finds a case."""
+    return isinstance(turn.action, Rescue) and turn.question is not None and cases > 0
+
+
+def _answer(state: AshesState, turn: Turn, action: a.RivalTurn) -> BoardAnswer:
+    area = state.area(action.area) if _rescues(turn, action.cases) else None
+    survivors = NOBODY if area is None else area.survivors
+    return BoardAnswer(action.cases, survivors, action.level, action.achievement_has_room)
+
+
+def _card_violations(state: AshesState, action: a.RivalTurn) -> list[Violation]:
+    """The card must read, match the catalogue and the card on show, and be playable now."""
+    rival = state.rival
+    assert rival is not None  # _rival_turn_violations refused a game without one
+    try:
+        card = card_of(action)
+    except ValueError as error:
+        return refuse("ashes.rival.card", f"This card cannot be read: {error}.", "ashes/solo/rival-turn")
+    pending = state.pending_card
+    if pending is not None and pending.label != card.label:
+        return refuse(
+            "ashes.rival.not_pending",
+            f"The card on show is {pending.label!r}: resolve that one.",
+            "ashes/solo/rival-turn",
+        )
+    known = {c.label: c for c in state.catalogue}
+    if known.get(card.label, card) != card:
+        return refuse(
+            "ashes.rival.card_differs",
+            f"Card {card.label!r} reads differently in your rival deck.",
+            "ashes/solo/rival-turn",
+        )
+    return card_violations(rival, card)
+
+
+def _area_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list[Violation]:
+    if not _rescues(turn, action.cases):
+        return []
+    area = state.area(action.area)
+    if area is None:
+        return refuse(
+            "ashes.rival.area",
+            f"Name the area the rival rescues from, not {action.area!r}.",
+            "ashes/solo/rival-actions",
+        )
+    if area.sector != turn.sector:
+        return refuse(
+            "ashes.rival.area_sector",
+            f"The rival rescues in sector {turn.sector}; {area.name} is in sector {area.sector}.",
+            "ashes/solo/rival-actions",
+        )
+    return []
+
+
+def _room_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list[Violation]:
+    """A class II install claims a milestone only where the tracked achievement tile has room."""
+    if not (isinstance(turn.action, Install) and action.achievement_has_room):
+        return []
+    i = ROWS.index(turn.action.row)
+    if len(state.claims[i]) >= state.claim_room[i]:
+        return refuse(
+            "ashes.rival.achievement_full",
+            f"The {turn.action.row.value} achievement tile is already full.",
+            "ashes/solo/rival-actions",
+        )
+    return []
+
+
+def _rival_turn_violations(state: AshesState, action: a.RivalTurn) -> list[Violation]:
+    if problems := _rival_violations(state):
+        return problems
+    rival = state.rival
+    assert rival is not None  # _rival_violations refused a game without one
+    if problems := _rival_turn_now(state, rival) or _card_violations(state, action):
+        return problems
+    turn = play_card(rival, card_of(action), state.rounds.round)
+    return (
+        _area_violations(state, turn, action)
+        or answer_violations(turn, _answer(state, turn, action))
+        or _room_violations(state, turn, action)
+    )
+
+
+def _steps(resolution: Resolution) -> list[Event]:
+    return [Event.of("rival_step", s.text, number=s.number, rule=s.rule) for s in resolution.steps]
+
+
+def _next(current: str | None) -> list[Event]:
+    if current is None:
+        return [Event.of("turn", "Everyone has passed: end the round", rule="ashes/rounds/end")]
+    return [Event.of("turn", f"{current} is next", seat=current, rule="ashes/rounds")]
+
+
+def _shared_pieces(state: AshesState, before: RivalState, done: Resolution, area: str) -> AshesState:
+    """What the rival's action changed off its own board: the rescued area, the install counts (everyone's:
+    the price option only changes what a player pays), the claims."""
+    if done.to_bag.total:
+        rescued = state.area(area)
+        assert rescued is not None  # _area_violations refused an unknown area
+        bag, emptied = empty_area(state.bag, rescued)
+        state = replace(state.with_area(emptied), bag=bag)
+    installed = done.rival.installed[len(before.installed) :]
+    if installed:
+        counts = list(state.installs)
+        for _, level in installed:
+            counts[level - 1] += 1
+        state = replace(state, installs=(counts[0], counts[1], counts[2]))
+    claims = list(state.claims)
+    for row in done.rival.milestones[len(before.milestones) :]:
+        claims[ROWS.index(row)] += (RIVAL,)
+    return replace(state, claims=tuple(claims))
+
+
+def _rival_turn(state: AshesState, action: a.RivalTurn, rng: Random) -> tuple[AshesState, list[Event]]:
+    rival = state.rival
+    assert rival is not None  # _rival_turn_violations refused a game without one
+    bonus = rival.bonus_turn_due
+    turn = play_card(rival, card_of(action), state.rounds.round)
+    done = resolve(turn, _answer(state, turn, action))
+    rounds = state.rounds if bonus else take_turn(state.rounds, RIVAL)
+    summary = Event.of(
+        "rival_turn",
+        f"Rival turn over: marker on {done.rival.marker.value}, {done.rival.vp} VP",
+        card=action.label,
+        marker=done.rival.marker.value,
+        vp=done.rival.vp,
+        to_bag=[done.to_bag.count(ACTIVE), done.to_bag.count(ESSENTIAL)],
+        disc_steps=[row.value for row in done.disc_steps],
+        rule="ashes/solo/rival-turn",
+    )
+    state = _shared_pieces(state, rival, done, action.area)
+    events = [*_steps(done), summary, *_next(rounds.current)]
+    return replace(state, rival=done.rival, rounds=rounds, pending_card=None), events
+
+
+# The rival's pass
+
+
+def _rival_pass_violations(state: AshesState, action: a.RivalPass) -> list[Violation]:
+    if problems := _rival_violations(state):
+        return problems
+    rival = state.rival
+    assert rival is not None  # _rival_violations refused a game without one
+    return turn_violations(state.rounds, RIVAL) or rival_pass_violations(rival)
+
+
+def _rival_pass(state: AshesState, action: a.RivalPass, rng: Random) -> tuple[AshesState, list[Event]]:
+    rival = state.rival
+    assert rival is not None  # _rival_pass_violations refused a game without one
+    rounds = state.rounds
+    done = rival_pass(rival, rounds.round, unavailable(rounds, next_row(rounds.round)))
+    passed = pass_turn(rounds, RIVAL, done.rival.spot.position)
+    return replace(state, rival=done.rival, rounds=passed.state), _steps(done)
+
+
+def _describe_turn(state: AshesState, action: a.RivalTurn) -> str:
+    bonus = "bonus " if state.rival is not None and state.rival.bonus_turn_due else ""
+    return f"Rival plays {bonus}card {action.label}"
+
+
+RULES: Mapping[type[Action], Rule] = {
+    a.SetRival: Rule(_set_rival_violations, _set_rival, lambda s, x: "Rival components entered"),
+    a.CatalogueRivalDeck: Rule(
+        _catalogue_violations, _catalogue, lambda s, x: f"Rival deck catalogued ({len(x.cards)} cards)"
+    ),
+    a.RevealRivalCard: Rule(_reveal_violations, _reveal, lambda s, x: "Rival card drawn"),
+    a.RivalTurn: Rule(_rival_turn_violations, _rival_turn, _describe_turn),
+    a.RivalPass: Rule(_rival_pass_violations, _rival_pass, lambda s, x: "Rival passes"),
+}

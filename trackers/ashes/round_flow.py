@@ -1,10 +1,368 @@
-"""Placeholder while this part is written."""
+"""The game's set-up entries and the round cycle around the turns: the board, starting combos, round-setup
+steps (radiation and emergence worked out on the tracked areas) and the end of a round."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from random import Random
 
-from trackers.ashes.flow import Rule
-from trackers.core.actions import Action
+from trackers.ashes import actions as a
+from trackers.ashes.board import board_from_json, board_problems
+from trackers.ashes.flow import (
+    Rule,
+    before_play_violations,
+    bonus_violations,
+    player_violations,
+    refuse,
+    scored_violations,
+    seat_events,
+    updated,
+)
+from trackers.ashes.player import Reward
+from trackers.ashes.rival import start_round
+from trackers.ashes.rounds import SetupKind, end_round, end_round_violations, setup_done, setup_violations
+from trackers.ashes.state import AshesState
+from trackers.ashes.survivors import (
+    ACTIVE,
+    ESSENTIAL,
+    PER_BAG_ICON,
+    Area,
+    Radiation,
+    emergence_plan,
+    radiation,
+)
+from trackers.core.actions import Action, Event
+from trackers.core.bag import Bag
+from trackers.core.errors import Violation
 
-RULES: Mapping[type[Action], Rule] = {}
+Plan = tuple[tuple[str, int], ...]
+ENTRIES = {SetupKind.RADIATION: "Radiate", SetupKind.EMERGE: "Emerge"}
+"""Setup steps the tracker works out itself, each through its own entry."""
+
+
+def _counts(numbers: Iterable[int], what: str, rule: str) -> list[Violation]:
+    if any(n < 0 for n in numbers):
+        return refuse("ashes.setup.negative", f"{what} cannot be negative.", rule)
+    return []
+
+
+# The board
+
+
+def _layout_problems(layout: str) -> list[str]:
+    try:
+        data = json.loads(layout)
+    except json.JSONDecodeError as error:
+        return [f"the layout is not JSON ({error})"]
+    if not isinstance(data, dict):
+        return ["the layout must be a JSON object"]
+    return board_problems(data)
+
+
+def _board_violations(state: AshesState, action: a.UseBoard) -> list[Violation]:
+    """Re-entering replaces the board, which is safe because no survivor reaches it before play."""
+    if problems := before_play_violations(state):
+        return problems
+    if found := _layout_problems(action.layout):
+        return refuse("ashes.board.layout", f"This board cannot be used: {found[0]}.", "ashes/setup")
+    if any(top < 2 for top in action.production_tops):
+        return refuse(
+            "ashes.board.tops",
+            "Each production track has at least 2 spaces, so its top is 2 or more.",
+            "ashes/setup",
+        )
+    return []
+
+
+def _use_board(state: AshesState, action: a.UseBoard, rng: Random) -> tuple[AshesState, list[Event]]:
+    board = board_from_json(json.loads(action.layout))
+    seats = tuple(
+        replace(s, board=replace(s.board, production_tops=action.production_tops), vehicle=board.shelter)
+        for s in state.seats
+    )
+    text = f"Board {board.name!r}: {len(board.areas)} areas; vehicles start in {board.shelter}"
+    event = Event.of(
+        "board", text, areas=len(board.areas), tops=list(action.production_tops), rule="ashes/setup"
+    )
+    return replace(state, board=board, areas=board.play_areas(), seats=seats), [event]
+
+
+# Starting combos
+
+
+def _combo_violations(state: AshesState, action: a.StartingCombo) -> list[Violation]:
+    if problems := player_violations(state, action.player) or before_play_violations(state):
+        return problems
+    seat = state.seat(action.player)
+    if seat.combo_taken:
+        return refuse(
+            "ashes.setup.combo_taken", f"{seat.name} already took a starting combo.", "ashes/setup/start"
+        )
+    numbers = (action.fuel, action.data, action.antirad, action.strength, action.survivors)
+    if problems := _counts(numbers, "A combo's amounts", "ashes/setup/start"):
+        return problems
+    if action.drawn and len(action.drawn) != action.survivors:
+        return refuse(
+            "ashes.setup.drawn",
+            f"The combo draws {action.survivors} survivor(s), but {len(action.drawn)} were entered.",
+            "ashes/setup/start",
+        )
+    if problems := _bag_violations(state.bag, action.drawn, action.survivors):
+        return problems
+    board = seat.board
+    enter = board.check_enter([ACTIVE] * action.survivors)
+    return enter or (board.check_place_tech(action.slot, False) if action.technology else [])
+
+
+def _bag_violations(bag: Bag, drawn: Sequence[str], wanted: int) -> list[Violation]:
+    """A draw the table made must be in the bag; one the app makes needs enough survivors left."""
+    if lacking := bag.missing(drawn):
+        return refuse(
+            "ashes.bag.missing",
+            f"The bag holds no more {', '.join(sorted(set(lacking)))} survivors to draw.",
+            "ashes/survivor-bag",
+        )
+    if wanted > bag.total:
+        return refuse(
+            "ashes.bag.short", f"The bag holds {bag.total} survivor(s), not {wanted}.", "ashes/survivor-bag"
+        )
+    return []
+
+
+def _starting_combo(
+    state: AshesState, action: a.StartingCombo, rng: Random
+) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    bag, drawn = (
+        (state.bag.take(action.drawn), action.drawn)
+        if action.drawn
+        else state.bag.draw(rng, action.survivors)
+    )
+    reward = Reward(fuel=action.fuel, data=action.data, antirad=action.antirad, strength=action.strength)
+    board = seat.board.apply_reward(reward).board.apply_enter(drawn).board
+    texts: tuple[str, ...] = ()
+    if action.technology:
+        placed = board.apply_place_tech(action.technology, action.slot, False)
+        board, texts = placed.board, (f"{action.technology} goes in slot {action.slot}.",)
+    gains = ", ".join(f"{n} {name}" for name, n in vars(reward).items() if isinstance(n, int) and n)
+    text = f"{seat.name} takes a starting combo: {gains or 'no resources'}; draws {_kinds(drawn)}"
+    event = Event.of("combo", text, seat=seat.name, drawn=list(drawn), rule="ashes/setup/start")
+    done = replace(updated(state, seat, board=board, combo_taken=True), bag=bag)
+    return done, [event, *seat_events(seat, texts, "ashes/technology")]
+
+
+def _kinds(kinds: Sequence[str]) -> str:
+    if not kinds:
+        return "no survivors"
+    return ", ".join(f"{kinds.count(k)} {k}" for k in (ACTIVE, ESSENTIAL) if kinds.count(k))
+
+
+# Round-setup steps
+
+
+def _setup_events(state: AshesState, kind: SetupKind) -> tuple[AshesState, list[Event]]:
+    """Tick off a step; once the last one is done, say who plays first."""
+    step = state.rounds.setup_left[0]
+    rounds = setup_done(state.rounds, kind)
+    events = [Event.of("setup", step.text, round=rounds.round, step=step.number, rule=step.rule)]
+    if rounds.current is not None:
+        text = f"Round {rounds.round}: {rounds.current} plays first"
+        events.append(Event.of("turn", text, seat=rounds.current, rule="ashes/rounds"))
+    return replace(state, rounds=rounds), events
+
+
+def _step_violations(state: AshesState, action: a.CompleteSetupStep) -> list[Violation]:
+    kind = SetupKind(action.step)
+    if kind in ENTRIES:
+        return refuse(
+            "ashes.round.use_entry",
+            f"The tracker works out {kind.value} itself: use the {ENTRIES[kind]} entry.",
+            "ashes/rounds/setup",
+        )
+    return scored_violations(state) or setup_violations(state.rounds, kind)
+
+
+def _complete_step(
+    state: AshesState, action: a.CompleteSetupStep, rng: Random
+) -> tuple[AshesState, list[Event]]:
+    return _setup_events(state, SetupKind(action.step))
+
+
+# Radiation
+
+
+def losses_violations(state: AshesState, losses: Sequence[int], rule: str) -> list[Violation]:
+    """With manual radiation the table enters each player's loss; otherwise the tracker counts it."""
+    players = len(state.seats)
+    if not state.settings.radiation_manual:
+        if losses:
+            return refuse(
+                "ashes.radiation.losses",
+                "Every player loses 1 happiness per survivor sent back; losses are entered only with the "
+                "manual radiation option.",
+                rule,
+            )
+        return []
+    if len(losses) != players:
+        return refuse(
+            "ashes.radiation.losses",
+            f"Enter one happiness loss per player, in seat order: {players}, not {len(losses)}.",
+            rule,
+        )
+    if any(n < 0 for n in losses):
+        return refuse("ashes.radiation.losses", "A happiness loss cannot be negative.", rule)
+    return []
+
+
+def player_losses(state: AshesState, board: Radiation, losses: Sequence[int]) -> tuple[int, ...]:
+    """Each player's loss: the entered figures, or on the literal reading everything sent back."""
+    return tuple(losses) if state.settings.radiation_manual else (board.happiness_loss,) * len(state.seats)
+
+
+def radiation_events(board: Radiation, rule: str) -> list[Event]:
+    return [
+        Event.of(
+            "radiation",
+            f"{name}: {back.count(ACTIVE)} active and {back.count(ESSENTIAL)} essential back to the bag",
+            area=name,
+            active=back.count(ACTIVE),
+            essential=back.count(ESSENTIAL),
+            rule=rule,
+        )
+        for name, back in board.returned
+    ]
+
+
+def _radiate_violations(state: AshesState, action: a.Radiate) -> list[Violation]:
+    return (
+        scored_violations(state)
+        or setup_violations(state.rounds, SetupKind.RADIATION)
+        or losses_violations(state, action.losses, "ashes/radiation")
+    )
+
+
+def _radiate(state: AshesState, action: a.Radiate, rng: Random) -> tuple[AshesState, list[Event]]:
+    board = radiation(state.bag, state.areas)
+    events = radiation_events(board, "ashes/radiation")
+    state = replace(state, bag=board.bag, areas=board.areas)
+    for seat, loss in zip(state.seats, player_losses(state, board, action.losses), strict=True):
+        lost = seat.board.apply_lose_happiness(loss)
+        text = f"{seat.name} loses {loss} happiness"
+        events.append(Event.of("happiness", text, seat=seat.name, loss=loss, rule="ashes/radiation"))
+        events += seat_events(seat, lost.events, "ashes/radiation")
+        state = updated(state, seat, board=lost.board)
+    state, done = _setup_events(state, SetupKind.RADIATION)
+    return state, events + done
+
+
+# Survivors emerge
+
+
+def emergence(state: AshesState) -> Plan:
+    """The round's draws, area by area; without the lone-survivor option a single survivor left for an area
+    that takes 2 stays in the bag."""
+    plan = emergence_plan(state.bag.total, state.areas, state.rounds.round)
+    if not state.settings.lone_survivor_placed and plan and plan[-1][1] < PER_BAG_ICON:
+        return plan[:-1]
+    return plan
+
+
+def _drawn_violations(state: AshesState, action: a.Emerge) -> list[Violation]:
+    plan = emergence(state)
+    entered = tuple((area, len(kinds)) for area, kinds in action.drawn)
+    if entered != plan:
+        wanted = "; ".join(f"{n} on {area}" for area, n in plan) or "nothing"
+        return refuse(
+            "ashes.emerge.drawn",
+            f"This round's survivors go, in order: {wanted}.",
+            "ashes/rounds/emerge",
+        )
+    return _bag_violations(state.bag, [k for _, kinds in action.drawn for k in kinds], 0)
+
+
+def _emerge_violations(state: AshesState, action: a.Emerge) -> list[Violation]:
+    if state.board is None:
+        return refuse("ashes.board.missing", "Enter the board first: its areas and tracks.", "ashes/setup")
+    if state.solo and state.rival is None:
+        return refuse("ashes.rival.missing", "Enter the rival's components first.", "ashes/setup/solo")
+    problems = scored_violations(state) or setup_violations(state.rounds, SetupKind.EMERGE)
+    if problems or not action.drawn:
+        return problems
+    return _drawn_violations(state, action)
+
+
+def _draws(
+    state: AshesState, action: a.Emerge, rng: Random
+) -> tuple[Bag, tuple[tuple[str, tuple[str, ...]], ...]]:
+    if action.drawn:
+        return state.bag.take(k for _, kinds in action.drawn for k in kinds), action.drawn
+    bag, placed = state.bag, []
+    for area, n in emergence(state):
+        bag, kinds = bag.draw(rng, n)
+        placed.append((area, kinds))
+    return bag, tuple(placed)
+
+
+def _place(areas: Sequence[Area], placed: Mapping[str, Sequence[str]]) -> tuple[Area, ...]:
+    return tuple(
+        replace(x, survivors=x.survivors.put(placed[x.name])) if x.name in placed else x for x in areas
+    )
+
+
+def _emerge(state: AshesState, action: a.Emerge, rng: Random) -> tuple[AshesState, list[Event]]:
+    bag, placed = _draws(state, action, rng)
+    events = [
+        Event.of(
+            "emerge", f"{area}: {_kinds(kinds)}", area=area, kinds=list(kinds), rule="ashes/rounds/emerge"
+        )
+        for area, kinds in placed
+    ]
+    state = replace(state, bag=bag, areas=_place(state.areas, dict(placed)))
+    state, done = _setup_events(state, SetupKind.EMERGE)
+    return state, events + done
+
+
+# End of the round
+
+
+def _end_round_violations(state: AshesState, action: a.EndRound) -> list[Violation]:
+    return scored_violations(state) or bonus_violations(state) or end_round_violations(state.rounds)
+
+
+def _end_round(state: AshesState, action: a.EndRound, rng: Random) -> tuple[AshesState, list[Event]]:
+    rounds = end_round(state.rounds)
+    rival = None if state.rival is None else start_round(state.rival)
+    seats = tuple(
+        replace(s, board=s.board.apply_new_round().board, protocol=None, main_actions=0) for s in state.seats
+    )
+    if rounds.game_over:
+        text = "Round 3 is over: enter each player's final counts, then score the game"
+        event = Event.of("game_over", text, rule="ashes/end")
+    else:
+        text = f"Round {rounds.round} begins with its setup; turn order: {', '.join(rounds.order)}"
+        event = Event.of("round", text, round=rounds.round, order=list(rounds.order), rule="ashes/rounds/end")
+    return replace(state, rounds=rounds, rival=rival, seats=seats), [event]
+
+
+def _describe_losses(losses: Sequence[int]) -> str:
+    return f" (losses {', '.join(map(str, losses))})" if losses else ""
+
+
+RULES: Mapping[type[Action], Rule] = {
+    a.UseBoard: Rule(_board_violations, _use_board, lambda s, x: "Board entered"),
+    a.StartingCombo: Rule(
+        _combo_violations, _starting_combo, lambda s, x: f"{x.player} takes a starting combo"
+    ),
+    a.CompleteSetupStep: Rule(
+        _step_violations, _complete_step, lambda s, x: f"Round {s.rounds.round} setup: {x.step}"
+    ),
+    a.Radiate: Rule(
+        _radiate_violations,
+        _radiate,
+        lambda s, x: f"Round {s.rounds.round} radiation{_describe_losses(x.losses)}",
+    ),
+    a.Emerge: Rule(_emerge_violations, _emerge, lambda s, x: f"Round {s.rounds.round}: survivors emerge"),
+    a.EndRound: Rule(_end_round_violations, _end_round, lambda s, x: f"Round {s.rounds.round} ends"),
+}

@@ -49,7 +49,8 @@ class FinalCounts:
 @dataclass(frozen=True)
 class Seat:
     """A player: their colony board (`board`), shelter cards and columns (`colony`), their vehicle's
-    area, missions, milestone claims, upgrades installed per Phoenix row, and this turn's protocol."""
+    area, missions, milestone claims, upgrades installed per Phoenix row, this turn's protocol and the main
+    actions it has earned and not yet taken (one per activation, 8.3.3, and any a reward gives)."""
 
     name: str
     board: PlayerBoard
@@ -62,6 +63,7 @@ class Seat:
     shelters: tuple[str, ...] = ()
     powered: tuple[str, ...] = ()
     protocol: str | None = None
+    main_actions: int = 0
     combo_taken: bool = False
     final: FinalCounts | None = None
 
@@ -118,6 +120,10 @@ class AshesState:
         spaces = [
             space
             for s in self.seats
-            for space in (s.board.entrance, s.board.zones, [p.survivor for c in s.colony.cards for p in c.pods])
+            for space in (
+                s.board.entrance,
+                s.board.zones,
+                [p.survivor for c in s.colony.cards for p in c.pods],
+            )
         ]
         return count_survivors(self.bag, self.areas, *spaces)

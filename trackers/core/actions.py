@@ -161,7 +161,7 @@ def _coerce(value: JsonValue, tp: Any, where: str) -> Any:
             return tuple(_coerce(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
         if len(args) != len(value):
             raise ActionFormatError(f"{where}: expected {len(args)} items")
-        return tuple(_coerce(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(args, value, strict=True)))
+        return tuple(_coerce(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(value, args, strict=True)))
     if tp is type(None):
         if value is None:
             return None

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from views.games.ashes import AshesPanel
 from views.games.scorepad import ScorePadPanel
 from views.games.unsettled import UnsettledPanel
 from views.model import AppModel
@@ -13,6 +14,7 @@ from views.model import AppModel
 Panel = Callable[[AppModel], ft.Control]
 
 PANELS: dict[str, Panel] = {
+    "ashes": AshesPanel,
     "scorepad": ScorePadPanel,
     "unsettled": UnsettledPanel,
 }

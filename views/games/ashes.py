@@ -1,0 +1,105 @@
+"""ASHES: Blackout Protocol on the shared game screen: set-up, each player's board, the solo rival and the
+final score sheet, one at a time, opening on whoever is to play."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from trackers.ashes import actions as aa
+from trackers.ashes.rounds import RIVAL
+from trackers.ashes.state import AshesState
+from trackers.ashes.survivors import ACTIVE, ESSENTIAL, conservation_violations
+from views.games.ashes_end import ScoreSheet
+from views.games.ashes_player import PlayerScreen
+from views.games.ashes_rival import RivalScreen
+from views.games.ashes_setup import SetupScreen
+from views.model import AppModel
+from views.widgets import Latest, action_button, card, choice_row, tagged
+
+
+def _bag_line(state: AshesState) -> str:
+    bag = state.bag
+    line = f"Bag: {bag.count(ACTIVE)} active, {bag.count(ESSENTIAL)} essential"
+    if not bag.total:
+        return line + " (empty)"
+    odds = bag.odds()
+    active, essential = (round(100 * odds.get(kind, 0)) for kind in (ACTIVE, ESSENTIAL))
+    return f"{line}; next draw {active}% active, {essential}% essential"
+
+
+def BagCard(model: AppModel, state: AshesState) -> ft.Control:
+    """The survivor bag, and the check that all 75 survivors are somewhere; End round once all have passed."""
+    problems = conservation_violations(state.survivors())
+    check = (
+        ft.Text(problems[0].message, color=ft.Colors.ERROR)
+        if problems
+        else ft.Text("All 75 survivors accounted for.", size=12)
+    )
+    controls: list[ft.Control] = [tagged("bag", ft.Text(_bag_line(state))), tagged("survivor-check", check)]
+    if not model.module.validate(state, aa.EndRound()):  # everyone passed, the rival's bonus card too
+        controls.append(
+            action_button(
+                "End round",
+                lambda: model.dispatch(aa.EndRound()),
+                key="end-round",
+                primary=True,
+                icon=ft.Icons.FLAG,
+            )
+        )
+    return card(*controls, key="bag-card")
+
+
+def _screens(state: AshesState) -> list[tuple[str, str]]:
+    screens = [("setup", "Set-up")] if state.rounds.setup_left else []
+    screens += [(f"seat-{i}", s.name) for i, s in enumerate(state.seats)]
+    if state.solo:
+        screens.append(("rival", "Rival"))
+    if state.rounds.game_over:
+        screens.append(("end", "Score sheet"))
+    return screens
+
+
+def _default_screen(state: AshesState, turn: str | None) -> str:
+    """Whoever is to play, or the step the whole table is on."""
+    if state.rounds.game_over:
+        return "end"
+    if state.rounds.setup_left and turn is None:
+        return "setup"
+    if turn == RIVAL:
+        return "rival"
+    names = [s.name for s in state.seats]
+    return f"seat-{names.index(turn)}" if turn in names else "seat-0"
+
+
+@ft.component
+def AshesPanel(model: AppModel) -> ft.Control:
+    picked = Latest[tuple[tuple[object, ...], str] | None](None)
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: AshesState = model.game.session.state
+    summary = model.module.summary(state)
+    moment = (summary.round, summary.phase, summary.turn, len(state.rounds.setup_left))
+    choice = picked.shown
+    screens = _screens(state)
+    shown = choice[1] if choice is not None and choice[0] == moment else _default_screen(state, summary.turn)
+    if shown not in dict(screens):
+        shown = _default_screen(state, summary.turn)
+    body: ft.Control
+    if shown == "setup":
+        body = SetupScreen(model, state)
+    elif shown == "rival":
+        body = RivalScreen(model, state, summary.turn)
+    elif shown == "end":
+        body = ScoreSheet(model, state)
+    else:
+        seat = state.seats[int(shown.removeprefix("seat-"))]
+        body = PlayerScreen(model, state, seat, key=f"player-{seat.name}")
+    return ft.Column(
+        [
+            choice_row("Show", screens, shown, lambda s: picked.set((moment, s)), key="ashes-view"),
+            BagCard(model, state),
+            body,
+        ],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )

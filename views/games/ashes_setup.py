@@ -1,0 +1,453 @@
+"""ASHES before play and between rounds: the board's areas, the rival's components, starting combos, and
+the round-setup steps. What a table enters once is remembered, so the next game needs one tap."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import flet as ft
+
+from trackers.ashes import actions as aa
+from trackers.ashes.board import BOARD, SECTORS, board_from_json, board_pack
+from trackers.ashes.flow import before_play_violations
+from trackers.ashes.player import TECH_SLOTS
+from trackers.ashes.rival_deck import RIVAL_DECK
+from trackers.ashes.rounds import SetupKind
+from trackers.ashes.state import AshesState, Seat
+from trackers.ashes.survivors import emergence_plan
+from trackers.core.packs import PackError
+from trackers.storage import StorageError
+from views.games.ashes_player import Form, form_stepper, rule_link, toggle
+from views.model import AppModel, Notice
+from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
+
+BOARD_SETTING = "ashes.quick_board"
+RIVAL_SETTING = "ashes.rival"
+SHELTER = "Shelter"
+QUICK_DEFAULT: dict[str, Any] = {
+    **{f"areas{s}": 0 for s in SECTORS},
+    **{f"bags{s}": () for s in SECTORS},
+    "top_fuel": None,
+    "top_data": None,
+    "top_strength": None,
+}
+RIVAL_DEFAULT: dict[str, Any] = {
+    "track_top": None,
+    "direct_score": None,
+    "shelter_discs": None,
+    "upgrades": ("?",) * 10,
+}
+"""None and "?" mean "not entered yet": these come from the player's own components, never from a guess."""
+
+
+def remembered(model: AppModel, key: str, default: dict[str, Any]) -> dict[str, Any]:
+    """What the player entered last time (lists back to tuples), or the default when there is nothing."""
+    try:
+        saved = json.loads(model.store.get_setting(key, "{}"))
+    except (ValueError, StorageError, sqlite3.Error):
+        return dict(default)
+    if not isinstance(saved, dict):
+        return dict(default)
+    values = {**default, **{k: v for k, v in saved.items() if k in default}}
+    return {k: tuple(v) if isinstance(default[k], tuple) else v for k, v in values.items()}
+
+
+def remember(model: AppModel, key: str, values: dict[str, Any]) -> None:
+    try:
+        model.store.set_setting(key, json.dumps(values))
+    except (StorageError, sqlite3.Error) as exc:
+        model.notice = Notice(f"Entered, but not remembered for the next game: {exc}", kind="error")
+
+
+def quick_layout(name: str, values: dict[str, Any]) -> dict[str, Any]:
+    """An areas-only `ashes.board` layout: ids read "sector-place", top to bottom within a sector."""
+    areas = [
+        {"id": f"{s}-{i}", "sector": s, "bag_icon": i in values[f"bags{s}"]}
+        for s in SECTORS
+        for i in range(1, int(values[f"areas{s}"]) + 1)
+    ]
+    return {
+        "name": name,
+        "shelter": SHELTER,
+        "areas": areas,
+        "links": [],
+        "red_lines": [],
+        "construction_spaces": [],
+    }
+
+
+def _tops(model: AppModel, values: dict[str, Any]) -> tuple[int, int, int] | None:
+    tops = (values["top_fuel"], values["top_data"], values["top_strength"])
+    if None in tops:
+        model.refuse("Enter the top space of each production track first.", "ashes/setup/components")
+        return None
+    return (int(tops[0]), int(tops[1]), int(tops[2]))
+
+
+@ft.component
+def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
+    quick = Form(remembered(model, BOARD_SETTING, QUICK_DEFAULT))
+    name = Entry("My board")
+    saved = model.packs(BOARD.kind)
+
+    def use_quick() -> None:
+        values = quick.latest.value
+        layout = quick_layout(name.value.strip() or "My board", values)
+        tops = _tops(model, values)
+        if tops is not None and model.dispatch(aa.UseBoard(json.dumps(layout), tops)):
+            remember(model, BOARD_SETTING, values)
+
+    def use_pack(pack_name: str) -> None:
+        pack = next(p for p in saved if p.name == pack_name)
+        tops = _tops(model, quick.latest.value)
+        if tops is not None and model.dispatch(aa.UseBoard(json.dumps(pack.data), tops)):
+            remember(model, BOARD_SETTING, quick.latest.value)
+
+    def save() -> None:
+        layout = quick_layout(name.value.strip() or "My board", quick.latest.value)
+        try:
+            pack = board_pack(board_from_json(layout))
+        except (ValueError, PackError) as exc:
+            model.refuse(f"This board cannot be saved: {exc}.", "ashes/setup")
+            return
+        model.save_pack(pack, replace=True)
+
+    sectors: list[ft.Control] = []
+    for s in SECTORS:
+        count = int(quick[f"areas{s}"])
+        sectors.append(form_stepper(quick, f"areas{s}", f"Sector {s} areas", key=f"board-areas-{s}", high=12))
+        if count:
+            sectors.append(
+                ft.Row(
+                    [
+                        ft.Text("Bag icon:", width=70),
+                        *[
+                            toggle(
+                                f"{s}-{i}",
+                                i in quick[f"bags{s}"],
+                                lambda s=s, i=i: quick.flip(f"bags{s}", i),
+                                key=f"board-bag-{s}-{i}",
+                            )
+                            for i in range(1, count + 1)
+                        ],
+                    ],
+                    wrap=True,
+                )
+            )
+    return card(
+        heading("The board"),
+        ft.Text("Count each sector's areas from top to bottom and tap those that show a survivor-bag icon."),
+        *sectors,
+        ft.Text("Top space of each production track:"),
+        form_stepper(quick, "top_fuel", "Fuel track top", key="board-top-fuel", low=2, high=12),
+        form_stepper(quick, "top_data", "Data track top", key="board-top-data", low=2, high=12),
+        form_stepper(quick, "top_strength", "Strength track top", key="board-top-strength", low=2, high=12),
+        name.field("Board name", key="board-name", height=TOUCH + 8),
+        ft.Row(
+            [
+                action_button(
+                    "Use this board", use_quick, key="use-board", primary=True, icon=ft.Icons.CHECK
+                ),
+                action_button("Save as a board pack", save, key="save-board"),
+            ],
+            wrap=True,
+        ),
+        choice_row(
+            "Or load a saved board:", [(p.name, p.name) for p in saved], None, use_pack, key="load-board"
+        )
+        if saved
+        else ft.Text("No saved boards yet."),
+        rule_link(model, "ashes/setup", key="board-rule"),
+        key="board-card",
+    )
+
+
+@ft.component
+def RivalSetupCard(model: AppModel) -> ft.Control:
+    rival = Form(remembered(model, RIVAL_SETTING, RIVAL_DEFAULT))
+
+    def flip_tile(i: int) -> None:
+        tiles = list(rival.now("upgrades"))
+        tiles[i] = "II" if tiles[i] == "I" else "I"
+        rival.put("upgrades", tuple(tiles))
+
+    def enter() -> None:
+        values = rival.latest.value
+        if (
+            None in (values["track_top"], values["direct_score"], values["shelter_discs"])
+            or "?" in values["upgrades"]
+        ):
+            model.refuse(
+                "Enter every value from your rival's difficulty card and colony board first.",
+                "ashes/setup/components",
+            )
+            return
+        action = aa.SetRival(
+            int(values["track_top"]),
+            int(values["direct_score"]),
+            int(values["shelter_discs"]),
+            tuple(values["upgrades"]),
+        )
+        if model.dispatch(action):
+            remember(model, RIVAL_SETTING, values)
+
+    tiles = tuple(rival["upgrades"])
+    return card(
+        heading("The rival"),
+        ft.Text("From its difficulty card and colony board (remembered for the next game)."),
+        form_stepper(rival, "track_top", "Track top step", key="rival-track", low=1, high=12),
+        form_stepper(rival, "direct_score", "Direct score", key="rival-direct", high=20),
+        form_stepper(rival, "shelter_discs", "Shelter discs", key="rival-discs", high=9),
+        ft.Text("Upgrade tiles in taking order (tap each to set class I or II):"),
+        ft.Row(
+            [
+                action_button(
+                    f"{i + 1}: {tile}",
+                    lambda i=i: flip_tile(i),
+                    key=f"rival-upgrade-{i}",
+                    primary=tile == "II",
+                )
+                for i, tile in enumerate(tiles)
+            ],
+            wrap=True,
+        ),
+        action_button("Enter the rival", enter, key="set-rival", primary=True, icon=ft.Icons.CHECK),
+        rule_link(model, "ashes/setup/solo", key="rival-setup-rule"),
+        key="rival-setup",
+    )
+
+
+@ft.component
+def RivalDeckCard(model: AppModel) -> ft.Control:
+    """A catalogued deck lets the app draw the rival's cards; without one, each card is entered."""
+    saved = model.packs(RIVAL_DECK.kind)
+
+    def use(pack_name: str) -> None:
+        pack = next(p for p in saved if p.name == pack_name)
+        model.dispatch(aa.CatalogueRivalDeck(tuple(json.dumps(c) for c in pack.data["cards"])))
+
+    if not saved:
+        return ft.Text(
+            "No rival deck saved: enter each card as you turn it over (the rival screen can save them).",
+            key="rival-deck-none",
+        )
+    return choice_row(
+        "Use my rival deck (the app draws the cards):",
+        [(p.name, f"{p.name} ({len(p.data['cards'])} cards)") for p in saved],
+        None,
+        use,
+        key="use-rival-deck",
+    )
+
+
+@ft.component
+def ComboCard(model: AppModel, index: int, seat: Seat) -> ft.Control:
+    name = seat.name
+    combo = Form(
+        {
+            "open": False,
+            "fuel": 0,
+            "data": 0,
+            "antirad": 0,
+            "strength": 0,
+            "survivors": 0,
+            "table_drew": False,
+            "essential": 0,
+            "slot": 1,
+        }
+    )
+    technology = Entry()
+
+    def take() -> None:
+        v = combo.latest.value
+        drawn: tuple[aa.Kind, ...] = ()
+        if v["table_drew"]:
+            drawn = ("essential",) * v["essential"] + ("active",) * max(0, v["survivors"] - v["essential"])
+        action = aa.StartingCombo(
+            name,
+            v["fuel"],
+            v["data"],
+            v["antirad"],
+            v["strength"],
+            v["survivors"],
+            drawn,
+            technology.value.strip(),
+            v["slot"],
+        )
+        model.dispatch(action)
+
+    key = f"combo-{index}"
+    header = toggle(
+        f"Starting combo: {name}",
+        bool(combo["open"]),
+        lambda: combo.put("open", not combo.now("open")),
+        key=key,
+    )
+    if not combo["open"]:
+        return header
+    body: list[ft.Control] = [
+        form_stepper(combo, r, r.capitalize(), key=f"{key}-{r}", high=9)
+        for r in ("fuel", "data", "antirad", "strength", "survivors")
+    ]
+    body.append(
+        toggle(
+            "The table drew the survivors",
+            bool(combo["table_drew"]),
+            lambda: combo.put("table_drew", not combo.now("table_drew")),
+            key=f"{key}-table-drew",
+        )
+    )
+    if combo["table_drew"]:
+        body.append(form_stepper(combo, "essential", "Of them essential", key=f"{key}-essential", high=9))
+    body += [
+        technology.field("Starting technology (optional)", key=f"{key}-technology", height=TOUCH + 8),
+        choice_row(
+            "On slot:",
+            [(str(s), str(s)) for s in TECH_SLOTS],
+            str(combo["slot"]),
+            lambda s: combo.put("slot", int(s)),
+            key=f"{key}-slot",
+        ),
+        action_button("Take this combo", take, key=f"{key}-go", primary=True),
+    ]
+    return ft.Column([header, *body], key=f"{key}-form")
+
+
+SETUP_BUTTONS = {
+    SetupKind.RADIATION: ("Radiation", "setup-radiation"),
+    SetupKind.DISCARD_MISSIONS: ("Missions discarded", "setup-missions"),
+    SetupKind.RESET_AREA_TILES: ("Area tiles reset", "setup-tiles"),
+    SetupKind.EMERGE: ("Survivors emerge (the app draws)", "setup-emerge"),
+}
+
+
+@ft.component
+def RoundSetupCard(model: AppModel, state: AshesState) -> ft.Control:
+    """The round's set-up steps in order, each a button; emergence may instead take what the table drew."""
+    entry = Form({"open": False, **{f"loss{i}": 0 for i in range(len(state.seats))}})
+    drawn = Form({})
+    rounds = state.rounds
+    plan = emergence_plan(state.bag.total, state.areas, rounds.round)
+
+    def radiate() -> None:
+        losses = tuple(int(entry.now(f"loss{i}")) for i in range(len(state.seats)))
+        model.dispatch(aa.Radiate(losses if state.settings.radiation_manual else ()))
+
+    def emerge_as_drawn() -> None:
+        essentials = drawn.latest.value
+        model.dispatch(
+            aa.Emerge(
+                tuple(
+                    (
+                        area,
+                        ("essential",) * essentials.get(area, 0)
+                        + ("active",) * (n - essentials.get(area, 0)),
+                    )
+                    for area, n in plan
+                )
+            )
+        )
+
+    def run(kind: SetupKind) -> None:
+        if kind is SetupKind.RADIATION:
+            radiate()
+        elif kind is SetupKind.EMERGE:
+            model.dispatch(aa.Emerge())
+        else:
+            model.dispatch(aa.CompleteSetupStep(kind.value))
+
+    controls: list[ft.Control] = [heading(f"Round {rounds.round} setup")]
+    for n, step in enumerate(rounds.setup_left):
+        text, key = SETUP_BUTTONS[step.kind]
+        controls += [
+            ft.Text(f"Step {step.number}. {step.text}", size=13),
+            ft.Row(
+                [
+                    action_button(text, lambda k=step.kind: run(k), key=key, primary=n == 0),
+                    rule_link(model, step.rule, key=f"{key}-rule", text="Rule"),
+                ],
+                wrap=True,
+            ),
+        ]
+        if step.kind is SetupKind.RADIATION and state.settings.radiation_manual:
+            controls += [
+                form_stepper(entry, f"loss{i}", f"{seat.name} loses", key=f"loss-{i}", high=30)
+                for i, seat in enumerate(state.seats)
+            ]
+        if step.kind is SetupKind.EMERGE:
+            controls.append(
+                toggle(
+                    "We drew them from the bag",
+                    bool(entry["open"]),
+                    lambda: entry.put("open", not entry.now("open")),
+                    key="emerge-enter",
+                )
+            )
+    if rounds.setup_left and rounds.setup_left[-1].kind is SetupKind.EMERGE and entry["open"]:
+        for area, n in plan:
+            shown = int(drawn.latest.shown.get(area, 0))
+            controls.append(
+                ft.Row(
+                    [
+                        ft.Text(f"{area}: {n} drawn, essential:", expand=True),
+                        *[
+                            action_button(
+                                str(e),
+                                lambda a=area, e=e: drawn.put(a, e),
+                                key=f"emerge-{area}-{e}",
+                                primary=e == shown,
+                            )
+                            for e in range(n + 1)
+                        ],
+                    ],
+                    wrap=True,
+                )
+            )
+        controls.append(
+            action_button("Place what we drew", emerge_as_drawn, key="emerge-drawn", primary=True)
+        )
+    return card(*controls, key="round-setup")
+
+
+def before_play(state: AshesState) -> bool:
+    """Round 1 before its survivors emerge: when the board, rival and combos are entered."""
+    return not before_play_violations(state)
+
+
+@ft.component
+def SetupScreen(model: AppModel, state: AshesState) -> ft.Control:
+    changing, set_changing = ft.use_state(False)
+    controls: list[ft.Control] = []
+    if before_play(state):
+        if state.board is None or changing:
+            controls.append(BoardCard(model, state))
+        if state.board is not None:
+            controls.append(
+                card(
+                    tagged(
+                        "board-entered",
+                        ft.Text(
+                            f"Board: {state.board.name}, {len(state.areas)} areas", weight=ft.FontWeight.BOLD
+                        ),
+                    ),
+                    toggle(
+                        "Change the board", changing, lambda: set_changing(not changing), key="change-board"
+                    ),
+                )
+            )
+        if state.solo and state.rival is None:
+            controls.append(RivalSetupCard(model))
+        elif state.solo and not state.catalogue:
+            controls.append(card(heading("Rival deck"), RivalDeckCard(model)))
+        combos = [
+            ComboCard(model, i, seat, key=f"combo-{seat.name}")
+            for i, seat in enumerate(state.seats)
+            if not seat.combo_taken
+        ]
+        if combos:
+            controls.append(card(heading("Starting combos (optional)"), *combos, key="combos"))
+    if state.rounds.setup_left:
+        controls.append(RoundSetupCard(model, state))
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
