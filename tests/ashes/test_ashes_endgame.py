@@ -70,7 +70,7 @@ def test_t07_happiness_past_9_still_scores() -> None:
 def test_t08_phoenix_row_capped_at_24() -> None:
     result = end_game(FULL_BAG, (), (player(phoenix_rows=(RowCount(LIGHT, 3, 4, 3),)),))
     assert lines(result.ranking[0].breakdown, "12.4") == [
-        ("12.4 Phoenix light blue row: 3 × 4 × 3 = 36, capped at 24", 24)
+        ("12.4 Phoenix light blue row: 3 x 4 x 3 = 36, capped at 24", 24)
     ]
 
 
@@ -124,9 +124,9 @@ def test_full_end_with_a_tie_broken_on_the_turn_order_track() -> None:
         ("12.2 6 leftover tokens: +2 happiness, 0 past 9", 0),
         ("12.2 Happiness 5", 5),
         ("12.3 Colony board: uncovered shelter-disc spaces", 10),
-        ("12.4 Phoenix dark blue row: 2 × 3 × 2", 12),
-        ("12.4 Phoenix light blue row: 3 × 4 × 3 = 36, capped at 24", 24),
-        ("12.4 Phoenix pink row: 1 × 2 × 4", 8),
+        ("12.4 Phoenix dark blue row: 2 x 3 x 2", 12),
+        ("12.4 Phoenix light blue row: 3 x 4 x 3 = 36, capped at 24", 24),
+        ("12.4 Phoenix pink row: 1 x 2 x 4", 8),
     )
     assert sum(p for _, p in by_name["ana"].breakdown) == by_name["ana"].vp == 119
     assert [(s.name, s.vp) for s in result.ranking] == [("ben", 119), ("ana", 119), (RIVAL, 98)]

@@ -89,9 +89,9 @@ def test_the_final_scoring_runs_in_rulebook_order_and_the_track_breaks_the_tie()
         ("12.2 8 leftover tokens: +2 happiness, 0 past 9", 0),
         ("12.2 Happiness 6", 6),
         ("12.3 Colony board: uncovered shelter-disc spaces", 6),
-        ("12.4 Phoenix dark blue row: 3 × 4 × 3 = 36, capped at 24", 24),
-        ("12.4 Phoenix light blue row: 0 × 0 × 0", 0),
-        ("12.4 Phoenix pink row: 1 × 2 × 2", 4),
+        ("12.4 Phoenix dark blue row: 3 x 4 x 3 = 36, capped at 24", 24),
+        ("12.4 Phoenix light blue row: 0 x 0 x 0", 0),
+        ("12.4 Phoenix pink row: 1 x 2 x 2", 4),
     )
     assert [points for _, points in bob.breakdown] == [50, -4, 0, 0, 10, 0, 24, 0]
     assert (ann.vp, bob.vp) == (80, 80)

@@ -108,7 +108,7 @@ def test_t13_rescue_with_no_case_takes_the_direct_score() -> None:
     done = resolve(turn, BoardAnswer(cases=0))
     assert done.rival.vp == 20 + 3
     assert (done.steps[-1].text, done.steps[-1].rule) == (
-        "No areas holding survivors in sector 3: direct score +3 VP (20 → 23)",
+        "No areas holding survivors in sector 3: direct score +3 VP (20 to 23)",
         "ashes/solo/direct-score",
     )
 
@@ -132,7 +132,7 @@ def test_t15_which_arrows_move_the_marker() -> None:
     for arrow in (Arrow.PINK, Arrow.BLUE):
         turn = play_card(advanced, card(Rescue(), arrow=arrow), 1)
         assert turn.rival.marker.value == 3
-        assert f"Arrow {arrow.value}: marker 2 → 3" in texts(turn.steps)
+        assert f"Arrow {arrow.value}: marker 2 to 3" in texts(turn.steps)
     expert = replace(rival(Difficulty.EXPERT), marker=rival().marker.set(2))
     assert play_card(expert, card(Rescue(), arrow=Arrow.PINK), 1).rival.marker.value == 2
     normal = replace(rival(), marker=rival().marker.set(2))

@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 
-from tests.bench import browser, engine, unsettled
+from tests.bench import ashes, browser, engine, unsettled
 from tests.bench.figures import Figure, header, median, row
 from tests.bench.servers import REPO, serving, wait_until_200
 
@@ -41,6 +41,7 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
     ("replay", engine.replay_figures),
     ("rules search", engine.search_figures),
     ("unsettled", unsettled.pursuit_figures),
+    ("ashes", ashes.figures),
     ("start", start_figures),
     ("page load", browser.page_load_figures),
 )

@@ -107,7 +107,7 @@ def _player_score(player: PlayerEnd, board_loss: int) -> FinalScore:
         capped = f" = {raw}, capped at {PHOENIX_ROW_CAP}" if raw > PHOENIX_ROW_CAP else ""
         lines.append(
             (
-                f"12.4 Phoenix {r.row.value} row: {r.upgrades} × {r.count} × {r.medal_value}{capped}",
+                f"12.4 Phoenix {r.row.value} row: {r.upgrades} x {r.count} x {r.medal_value}{capped}",
                 phoenix_row_score(r.upgrades, r.count, r.medal_value),
             )
         )

@@ -140,7 +140,7 @@ def _nth(k: int) -> str:
 
 
 def _vp(old: int, gain: int) -> str:
-    return f"+{gain} VP ({old} → {add_vp(old, gain)})"
+    return f"+{gain} VP ({old} to {add_vp(old, gain)})"
 
 
 def _check_round(round_number: int) -> None:
@@ -196,7 +196,7 @@ def rival_pass(rival: RivalState, round_number: int, taken_in_next_row: Collecti
     every = f"all {deck.size}" if _catalogued(deck) else "all the"
     lines: Lines = [
         (f"Marker on the top step ({rival.marker.high}): the rival passes", "ashes/solo/rival-pass"),
-        (f"Marker {rival.marker.value} → {rival.marker.low}", "ashes/solo/rival-pass"),
+        (f"Marker {rival.marker.value} to {rival.marker.low}", "ashes/solo/rival-pass"),
         (f"Shuffle {every} rival action cards into one pile", "ashes/solo/rival-pass"),
         (f"Rival vehicle to position {position} of the {next_row.value} row", "ashes/solo/rival-pass"),
         ("Reveal one more rival card now and play it as a bonus turn", "ashes/solo/rival-pass"),
@@ -345,7 +345,7 @@ def play_card(rival: RivalState, card: RivalCard, round_number: int) -> Turn:
         marker = marker.move(1).track
         lines.append(
             (
-                f"Arrow {card.arrow.value}: marker {rival.marker.value} → {marker.value}",
+                f"Arrow {card.arrow.value}: marker {rival.marker.value} to {marker.value}",
                 "ashes/solo/rival-turn",
             )
         )

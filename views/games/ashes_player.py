@@ -287,7 +287,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                     action_button(
                         "Remove last", lambda: form.put("path", tuple(form.now("path"))[:-1]), key="move-back"
                     ),
-                    action_button("Move", move, key="move-go", primary=True),
+                    action_button("Move the vehicle", move, key="move-go", primary=True),
                 ],
                 wrap=True,
             ),

@@ -436,12 +436,15 @@ def RivalScreen(model: AppModel, state: AshesState, turn: str | None) -> ft.Cont
         last = [
             heading("Rival's last turn"),
             *[
-                ft.Row(
-                    [
-                        ft.Text(f"{i}. {text}", size=13, expand=True),
-                        rule_link(model, rule, key=f"rival-step-rule-{i}", text="Rule"),
-                    ],
-                    key=f"rival-step-{i}",
+                tagged(
+                    f"rival-step-{i}",
+                    ft.Row(
+                        [
+                            ft.Text(f"{i}. {text}", size=13, expand=True),
+                            rule_link(model, rule, key=f"rival-step-rule-{i}", text="Rule"),
+                        ],
+                        key=f"rival-step-{i}",
+                    ),
                 )
                 for i, (text, rule) in enumerate(steps, 1)
             ],
