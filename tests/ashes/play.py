@@ -145,6 +145,16 @@ def _player(state: AshesState, name: str, rng: random.Random) -> list[Action]:
         a.EndTurn(name),
         a.EndTurn(name),
     ]
+    graph = state.board.graph() if state.board is not None else None
+    near = [n for n in graph.neighbours(seat.vehicle) if state.area(n)] if graph and seat.vehicle else []
+    if near:
+        picks.append(a.Move(name, (rng.choice(near),)))
+    here = state.area(seat.vehicle)
+    if here is not None and here.survivors.total and near:
+        there = rng.choice(near)
+        kind = rng.choice(here.survivors.items())
+        lot = (here.name, there, int(kind == "active"), int(kind == "essential"))
+        picks.append(a.Move(name, (there,), carried=(lot,)))
     if full:
         area = rng.choice(full)
         picks.append(a.Rescue(name, area.name, min(1, area.survivors.count("active")), 0))

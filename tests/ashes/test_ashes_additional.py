@@ -263,6 +263,21 @@ def test_mission_refusals() -> None:
     assert refused(vehicle_in(state, "S2a"), CompleteMission("Ann", sector=1)) == "ashes.mission.vehicle"
 
 
+def test_a_power_shelter_mission_flips_one_of_your_shelters_once() -> None:
+    state = with_missions(playing(), 2)
+    state = state.with_seat(replace(state.seat("Ann"), shelters=("C1", "C2")))
+    assert refused(state, CompleteMission("Ann", power="C3")) == "ashes.mission.not_your_shelter"
+    assert refused(state, CompleteMission("Ann", power="C2")) == "ashes.mission.sector", "C2 is in sector 2"
+    state, events = play(state, CompleteMission("Ann", power="C1"))
+    assert state.seat("Ann").powered == ("C1",)
+    assert "Turn your shelter disc on C1 to its powered side." in events[0].text
+    state = replace(
+        state,
+        seats=(replace(state.seat("Ann"), board=replace(state.seat("Ann").board, limited_used=frozenset())),),
+    )
+    assert refused(state, CompleteMission("Ann", power="C1")) == "ashes.mission.powered"
+
+
 def test_mission_sector_up_to_the_round_is_an_option() -> None:
     for up_to, code in ((False, "ashes.mission.sector"), (True, "")):
         state = with_missions(playing(mission_sector="up to the round" if up_to else "equal to the round"), 1)

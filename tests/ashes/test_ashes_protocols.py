@@ -95,6 +95,63 @@ def test_the_class_i_vehicle_moves_3_steps() -> None:
     assert code == ("ashes.move.range", "ashes/protocols/move")
 
 
+def on_area(state: AshesState, area: str, active: int = 0, essential: int = 0) -> AshesState:
+    """Survivors from the bag onto an area, keeping the count of 75."""
+    lot = (ACTIVE,) * active + (ESSENTIAL,) * essential
+    spot = state.area(area)
+    assert spot is not None
+    state = replace(state, bag=state.bag.take(lot))
+    return state.with_area(replace(spot, survivors=spot.survivors.put(lot)))
+
+
+def vehicle_at(state: AshesState, area: str) -> AshesState:
+    spot = state.area(area)
+    assert spot is not None
+    return state.with_seat(replace(state.seat("Ann"), vehicle=area)).with_area(replace(spot, vehicles=1))
+
+
+def survivors_in(state: AshesState) -> dict[str, tuple[int, int]]:
+    return {
+        a.name: (a.survivors.count(ACTIVE), a.survivors.count(ESSENTIAL))
+        for a in state.areas
+        if a.survivors.total
+    }
+
+
+def test_the_vehicle_carries_survivors_picked_up_and_dropped_along_the_way_as_in_the_rulebook() -> None:
+    """8.2's example with a class I vehicle (3 steps, 3 aboard): two survivors ride one step and are left,
+    three more are picked up there and ride to the end."""
+    state = vehicle_at(with_board(playing(), "Ann", fuel=2, upgrades=VEHICLE_I), "S1a")
+    state = on_area(on_area(state, "S1a", active=2), "S1b", active=1, essential=2)
+    carried = (("S1a", "S1b", 2, 0), ("S1b", "S2b", 1, 2))
+    moved = play(state, Move("Ann", ("S1b", "S2a", "S2b"), carried=carried))
+    assert survivors_in(moved) == {"S1b": (2, 0), "S2b": (1, 2)}
+    text = events(state, Move("Ann", ("S1b", "S2a", "S2b"), carried=carried))[0].text
+    assert text.endswith("; carried 2 from S1a to S1b, 3 from S1b to S2b")
+
+
+def test_cargo_is_checked_on_every_step_and_against_what_each_area_holds() -> None:
+    state = vehicle_at(with_board(playing(), "Ann", fuel=2), "S1a")
+    state = on_area(state, "S1a", active=3, essential=1)
+    rule = "ashes/protocols/move"
+    too_many = Move("Ann", ("S1b",), carried=(("S1a", "S1b", 3, 0),))
+    assert refused(state, too_many) == ("ashes.move.cargo", rule)
+    backwards = Move("Ann", ("S1b", "S2a"), carried=(("S2a", "S1b", 1, 0),))
+    assert refused(state, backwards) == ("ashes.move.cargo_route", rule)
+    short = Move("Ann", ("S1b",), carried=(("S1a", "S1b", 0, 2),))
+    assert refused(state, short) == ("ashes.move.cargo_missing", rule)
+    empty = Move("Ann", ("S1b",), carried=(("S1a", "S1b", 0, 0),))
+    assert refused(state, empty) == ("ashes.move.cargo_count", rule)
+    shelter = Move("Ann", ("S1b", SHELTER), carried=(("S1a", SHELTER, 1, 0),))
+    assert refused(state, shelter) == ("ashes.move.cargo_area", rule)
+    two_lots = Move("Ann", ("S1b",), carried=(("S1a", "S1b", 2, 0), ("S1a", "S1b", 0, 1)))
+    assert refused(state, two_lots) == ("ashes.move.cargo", rule), "both lots ride the same step"
+    assert survivors_in(play(state, Move("Ann", ("S1b",), carried=(("S1a", "S1b", 1, 1),)))) == {
+        "S1a": (2, 0),
+        "S1b": (1, 1),
+    }
+
+
 def test_a_move_follows_links_and_stops_at_red_lines_and_sector_iv() -> None:
     state = with_board(playing(), "Ann", fuel=2)
     assert refused(state, Move("Ann", ("S2a",))) == ("ashes.move.not_adjacent", "ashes/protocols/move")

@@ -26,9 +26,10 @@ from trackers.ashes.actions import (
 )
 from trackers.ashes.game import ASHES
 from trackers.ashes.main_actions import price
+from trackers.ashes.rival import play_card
 from trackers.ashes.rival_card import RivalCard
 from trackers.ashes.rival_deck import card_to_json
-from trackers.ashes.rival_turns import card_of
+from trackers.ashes.rival_turns import TrackedRescue, card_of, tracked_rescue
 from trackers.ashes.rounds import RIVAL, take_turn
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
@@ -308,3 +309,23 @@ def test_undoing_a_drawn_turn_as_one_group_restores_the_exact_state() -> None:
     assert session.undo() and session.state == before
     assert session.redo() and session.state == after
     assert session.state.survivors() == FULL_BAG
+
+
+def test_lantern_counts_a_rescue_on_the_tracked_board_and_names_the_area() -> None:
+    state = rivals_turn()
+    s1b = state.area("S1b")
+    assert s1b is not None
+    one_more = replace(s1b, survivors=s1b.survivors.put((A,)))
+    state = replace(state, bag=state.bag.take((A,))).with_area(one_more)
+    rival = state.rival
+    assert rival is not None
+
+    def tracked(**fields: Any) -> TrackedRescue | None:
+        return tracked_rescue(state, play_card(rival, card_of(card("c1", **fields)), 1))
+
+    assert tracked(ordinal="from_bottom") == TrackedRescue(2, "S1b")
+    assert tracked(ordinal="from_top") == TrackedRescue(2, "S1a")
+    assert tracked(ordinal="from_top", numeric=3) == TrackedRescue(2, "S1a"), "3 wraps round to the first"
+    assert tracked(ordinal="from_left") == TrackedRescue(2, None), "left and right are not entered"
+    assert tracked(sector="next_sector") == TrackedRescue(1, "S2a")
+    assert tracked(rounds_1_and_3="move_vehicle") is None

@@ -117,12 +117,15 @@ def test_a_rival_card_entered_by_hand_shows_numbered_steps_and_undoes_in_one_tap
         assert page.identified("rival-question") == (
             "Sector 1, counting from the bottom: how many areas holding survivors?"
         )
-        await page.fire("rival-cases-plus")
+        assert page.identified("rival-tracked") == (
+            "Lantern's board: 1 area(s) of sector 1 hold survivors; the rival takes 1-1."
+        )
+        await page.fire("rival-use-tracked")
+        assert page.identified("rival-cases") == "1"
         assert page.identified("rival-follow-up") == (
             "Count to the 1st area holding survivors from the bottom: how many active and essential?"
         )
         before = sum(_bag(page))
-        await page.fire("rival-area-1-1")
         await page.fire("rival-turn")
         assert page.identified("rival-marker") == "Marker 1 of 4"
         assert page.identified("rival-vp") == "VP 22"
@@ -342,6 +345,32 @@ def test_combo_drawn_survivors_and_every_form_of_the_player_board(store: Store) 
         await page.fire("pod-1-1")
         assert page.identified("entrance") == "Entrance: empty"
         assert page.identified("adj-vp") == "22"
+        assert page.identified("survivor-check") == "All 75 survivors accounted for."
+
+    run(go())
+
+
+def test_a_move_carries_survivors_from_one_area_of_the_way_to_a_later_one(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_solo(page)
+        await _board_and_rival(page)
+        await page.fire("setup-emerge")
+        first = _session(store).state.area("1-1").survivors
+        kind = "active" if first.count("active") else "essential"
+        await _taps(page, "adj-fuel-plus", 2)
+        await page.fire("open-move")
+        await page.fire("move-area-1-1")
+        await page.fire("move-area-1-2")
+        await page.fire("cargo-pick-1-1")
+        await page.fire("cargo-drop-1-2")
+        await page.fire(f"cargo-{kind}-plus")
+        await page.fire("cargo-add")
+        assert page.identified("cargo") == "Cargo: 1 from 1-1 to 1-2"
+        await page.fire("move-go")
+        state = _session(store).state
+        assert state.area("1-1").survivors.total == first.total - 1
+        assert state.area("1-2").survivors.count(kind) == 1
         assert page.identified("survivor-check") == "All 75 survivors accounted for."
 
     run(go())

@@ -207,12 +207,14 @@ class AddShelterCard(Action):
 @dataclass(frozen=True)
 class Move(Action):
     """The move protocol: `path` lists the areas entered, one per step; 2 fuel, or 4 happiness with the
-    character that allows it."""
+    character that allows it. `carried` lists survivors the vehicle takes along as (picked up in, dropped
+    in, active, essential), both areas on the way and the drop after the pick-up."""
 
     type: ClassVar[str] = "ashes.move"
     player: str
     path: tuple[str, ...]
     with_happiness: bool = False
+    carried: tuple[tuple[str, str, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -353,11 +355,13 @@ class ClaimMilestone(Action):
 @dataclass(frozen=True)
 class CompleteMission(Action):
     """Limited: a mission in hand is completed; its costs and rewards are entered with `Adjust`.
-    `sector` is the sector a vehicle-position mission asks for (0: another kind of mission)."""
+    `sector` is the sector a vehicle-position mission asks for (0: none); `power` names the construction
+    space of the player's own shelter a power-shelter mission flips (empty: none)."""
 
     type: ClassVar[str] = "ashes.complete_mission"
     player: str
     sector: int = 0
+    power: str = ""
 
 
 # The solo rival

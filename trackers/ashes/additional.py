@@ -289,24 +289,52 @@ def vehicle_sector(state: AshesState, seat: Seat) -> int | None:
     return board.sector(seat.vehicle)
 
 
+def _sector_violations(state: AshesState, sector: int) -> list[Violation]:
+    """A mission's sector is the round's own by default, or by option any sector up to it."""
+    now = state.rounds.round
+    up_to = state.settings.mission_sector_up_to_round
+    if 1 <= sector <= now and (sector == now or up_to):
+        return []
+    allowed = f"1 to {now}" if up_to else str(now)
+    return refuse(
+        "ashes.mission.sector",
+        f"In round {now} the mission's sector must be {allowed}, not {sector}.",
+        "ashes/actions/mission",
+    )
+
+
+def _power_violations(state: AshesState, seat: Seat, space: str) -> list[Violation]:
+    """The shelter to power is one of the player's own, not powered before, in a sector the round allows."""
+    if space not in seat.shelters:
+        return refuse(
+            "ashes.mission.not_your_shelter",
+            f"You have no shelter on {space!r} to power.",
+            "ashes/actions/mission",
+        )
+    if space in seat.powered:
+        return refuse(
+            "ashes.mission.powered",
+            f"Your shelter on {space} is already powered.",
+            "ashes/actions/mission",
+        )
+    board = state.board
+    sector = next((c.sector for c in board.construction_spaces if c.id == space), 0) if board else 0
+    return _sector_violations(state, sector)
+
+
 def check_mission(state: AshesState, action: CompleteMission) -> list[Violation]:
-    """A vehicle-position mission names a sector: by default the round's own, by option any up to it."""
+    """A vehicle-position mission checks where the vehicle is; a power-shelter one which shelter flips."""
     if problems := limited_violations(state, action.player, Limited.MISSION):
         return problems
     seat = state.seat(action.player)
     if seat.missions_hand < 1:
         return refuse("ashes.mission.none", "You have no mission card in hand.", "ashes/actions/mission")
+    if action.power and (problems := _power_violations(state, seat, action.power)):
+        return problems
     if not action.sector:
         return []
-    now = state.rounds.round
-    up_to = state.settings.mission_sector_up_to_round
-    if action.sector < 1 or action.sector > now or (action.sector != now and not up_to):
-        allowed = f"1 to {now}" if up_to else str(now)
-        return refuse(
-            "ashes.mission.sector",
-            f"In round {now} the mission's sector must be {allowed}, not {action.sector}.",
-            "ashes/actions/mission",
-        )
+    if problems := _sector_violations(state, action.sector):
+        return problems
     if vehicle_sector(state, seat) != action.sector:
         return refuse(
             "ashes.mission.vehicle",
@@ -318,16 +346,24 @@ def check_mission(state: AshesState, action: CompleteMission) -> list[Violation]
 
 def apply_mission(state: AshesState, action: CompleteMission, rng: Random) -> tuple[AshesState, list[Event]]:
     seat = state.seat(action.player)
+    powering = f" Turn your shelter disc on {action.power} to its powered side." if action.power else ""
     event = Event.of(
         "mission",
-        f"{seat.name} completed a mission: enter its costs and rewards, and lay the card face down.",
+        f"{seat.name} completed a mission: enter its costs and rewards; the card lies face down.{powering}",
         seat=seat.name,
         sector=action.sector,
+        power=action.power,
         rule="ashes/actions/mission",
     )
     board = seat.board.apply_limited(Limited.MISSION).board
+    powered = (*seat.powered, action.power) if action.power else seat.powered
     new = updated(
-        state, seat, board=board, missions_hand=seat.missions_hand - 1, missions_done=seat.missions_done + 1
+        state,
+        seat,
+        board=board,
+        missions_hand=seat.missions_hand - 1,
+        missions_done=seat.missions_done + 1,
+        powered=powered,
     )
     return new, [event]
 

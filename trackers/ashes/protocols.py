@@ -19,8 +19,10 @@ from trackers.ashes.player import PRODUCED, Capacities, Cost
 from trackers.ashes.rounds import pass_turn, pass_violations, take_turn
 from trackers.ashes.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
 from trackers.ashes.state import AshesState, Seat
+from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY
 from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
+from trackers.core.bag import Bag
 from trackers.core.errors import Violation
 
 Applied = tuple[AshesState, list[Event]]
@@ -76,8 +78,66 @@ def _unlinked_move_violations(board: AshesBoard, caps: Capacities, path: Sequenc
     return problems
 
 
+def _legs(start: str, action: a.Move) -> list[tuple[int, int, int]] | None:
+    """Each carried lot as (step it boards after, step it leaves at, how many), or None when a lot's
+    pick-up or drop-off is not on the way in that order."""
+    nodes = (start, *action.path)
+    legs = []
+    for origin, destination, active, essential in action.carried:
+        if origin not in nodes:
+            return None
+        i = nodes.index(origin)
+        later = nodes[i + 1 :]
+        if destination not in later:
+            return None
+        legs.append((i, i + 1 + later.index(destination), active + essential))
+    return legs
+
+
+def _load_per_step(steps: int, legs: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
+    """Survivors aboard on each step: a lot rides from the step after its pick-up to its drop-off."""
+    return tuple(sum(n for i, j, n in legs if i < k <= j) for k in range(1, steps + 1))
+
+
+def _cargo_violations(state: AshesState, start: str, action: a.Move) -> list[Violation]:
+    """Carried survivors come from what each area held before the move and go to areas further on."""
+    if any(
+        min(active, essential) < 0 or active + essential < 1 for _, _, active, essential in action.carried
+    ):
+        return refuse("ashes.move.cargo_count", "Each lot carried needs at least one survivor.", MOVE_RULE)
+    names = {area.name for area in state.areas}
+    outside = [
+        n for origin, destination, _, _ in action.carried for n in (origin, destination) if n not in names
+    ]
+    if outside:
+        return refuse(
+            "ashes.move.cargo_area",
+            f"Survivors can only be carried between areas, not {outside[0]}.",
+            MOVE_RULE,
+        )
+    if _legs(start, action) is None:
+        return refuse(
+            "ashes.move.cargo_route",
+            "Survivors are picked up in an area on the way and dropped in one reached after it.",
+            MOVE_RULE,
+        )
+    wanted: dict[str, Bag] = {}
+    for origin, _, active, essential in action.carried:
+        wanted[origin] = wanted.get(origin, NOBODY).put((ACTIVE,) * active + (ESSENTIAL,) * essential)
+    for origin, lot in wanted.items():
+        area = state.area(origin)
+        assert area is not None  # checked above
+        if area.survivors.missing(lot.items()):
+            return refuse(
+                "ashes.move.cargo_missing",
+                f"{origin} does not hold {lot.count(ACTIVE)} active and {lot.count(ESSENTIAL)} essential.",
+                MOVE_RULE,
+            )
+    return []
+
+
 def _check_move(state: AshesState, action: a.Move) -> list[Violation]:
-    """Carried survivors are not entered, so the cargo limit is left to the table (counted as none)."""
+    """The path, the cost and the survivors carried on each step, all against the player's vehicle."""
     if problems := protocol_violations(state, action.player) or _board_missing(
         state, "moves follow its areas"
     ):
@@ -90,11 +150,39 @@ def _check_move(state: AshesState, action: a.Move) -> list[Violation]:
         return refuse("ashes.move.area", f"The board has no area {unknown[0]!r}.", MOVE_RULE)
     seat = state.seat(action.player)
     caps = seat.board.caps
+    start = _start(seat, board)
+    if problems := _cargo_violations(state, start, action):
+        return problems
+    load = _load_per_step(len(action.path), _legs(start, action) or [])
     if board.links:
-        problems = check_move(board, caps, _start(seat, board), action.path, (0,) * len(action.path))
+        problems = check_move(board, caps, start, action.path, load)
     else:
-        problems = _unlinked_move_violations(board, caps, action.path)
+        problems = _unlinked_move_violations(board, caps, action.path) + _cargo_limit(caps, load)
     return problems + seat.board.check_pay(_move_cost(action))
+
+
+def _cargo_limit(caps: Capacities, load: Sequence[int]) -> list[Violation]:
+    over = [(step, n) for step, n in enumerate(load, 1) if n > caps.vehicle_carry]
+    if not over:
+        return []
+    step, n = over[0]
+    return refuse(
+        "ashes.move.cargo",
+        f"On step {step} your vehicle carries {n} survivors; it holds at most {caps.vehicle_carry}.",
+        MOVE_RULE,
+    )
+
+
+def _carry(state: AshesState, action: a.Move) -> AshesState:
+    for origin, destination, active, essential in action.carried:
+        lot = (ACTIVE,) * active + (ESSENTIAL,) * essential
+        source, target = state.area(origin), state.area(destination)
+        assert source is not None and target is not None  # _cargo_violations checked both
+        state = state.with_area(replace(source, survivors=source.survivors.take(lot)))
+        target = state.area(destination)
+        assert target is not None
+        state = state.with_area(replace(target, survivors=target.survivors.put(lot)))
+    return state
 
 
 def _vehicles(state: AshesState, left: str, reached: str) -> AshesState:
@@ -112,11 +200,14 @@ def _apply_move(state: AshesState, action: a.Move, rng: Random) -> Applied:
     start = _start(seat, state.board)
     end = action.path[-1] if action.path else start
     paid = seat.board.apply_pay(_move_cost(action))
-    moved = updated(state, seat, board=paid.board, vehicle=end, protocol="move")
+    moved = _carry(updated(state, seat, board=paid.board, vehicle=end, protocol="move"), action)
     if end != start:
         moved = _vehicles(moved, start, end)
     cost = "4 happiness" if action.with_happiness else "2 fuel"
     text = f"{_describe_move(state, action)} for {cost}: take the rewards of the area tile there"
+    carried = [f"{n_a + n_e} from {o} to {d}" for o, d, n_a, n_e in action.carried]
+    if carried:
+        text += "; carried " + ", ".join(carried)
     event = Event.of("move", text, seat=seat.name, path=list(action.path), area=end, rule=MOVE_RULE)
     return moved, [event, *seat_events(seat, paid.events, MOVE_RULE)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
@@ -20,12 +20,13 @@ from trackers.ashes.rival import (
     card_violations,
     must_pass,
     new_rival,
+    pick_case,
     play_card,
     resolve,
     rival_pass,
 )
 from trackers.ashes.rival import pass_violations as rival_pass_violations
-from trackers.ashes.rival_card import Install, Rescue, RivalCard
+from trackers.ashes.rival_card import Install, Ordinal, Rescue, RivalCard
 from trackers.ashes.rival_deck import card_from_json, card_to_json, deck_problems, draw_digital
 from trackers.ashes.rounds import RIVAL, next_row, pass_turn, take_turn, turn_violations, unavailable
 from trackers.ashes.state import ROWS, AshesState
@@ -372,6 +373,27 @@ def _rival_pass(state: AshesState, action: a.RivalPass, rng: Random) -> tuple[As
 def _describe_turn(state: AshesState, action: a.RivalTurn) -> str:
     bonus = "bonus " if state.rival is not None and state.rival.bonus_turn_due else ""
     return f"Rival plays {bonus}card {action.label}"
+
+
+@dataclass(frozen=True)
+class TrackedRescue:
+    """What the tracked board says a rival rescue finds: how many areas of its sector hold survivors and,
+    when the card counts from the top or the bottom, the one its number lands on."""
+
+    cases: int
+    area: str | None
+
+
+def tracked_rescue(state: AshesState, turn: Turn) -> TrackedRescue | None:
+    """Areas are entered top to bottom within a sector, so Lantern can count a rescue itself unless the card
+    counts from the left or the right; None for any other action. The table still confirms it."""
+    if not isinstance(turn.action, Rescue):
+        return None
+    held = [area.name for area in state.areas if area.sector == turn.sector and area.survivors.total]
+    orders = {Ordinal.FROM_TOP: held, Ordinal.FROM_BOTTOM: held[::-1]}
+    order = orders.get(turn.card.ordinal)
+    k = pick_case(len(held), turn.card.numeric)
+    return TrackedRescue(len(held), None if order is None or k is None else order[k - 1])
 
 
 RULES: Mapping[type[Action], Rule] = {

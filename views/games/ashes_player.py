@@ -209,12 +209,59 @@ def _areas_by_sector(
     return ft.Column(rows, spacing=4, key=key)
 
 
+def _cargo_controls(
+    form: Form, state: AshesState, seat: Seat, add_lot: Callable[[], Any]
+) -> list[ft.Control]:
+    """Survivors the vehicle takes along: each lot boards in one area of the way and leaves in a later one."""
+    way = [n for n in (seat.vehicle, *form["path"]) if state.area(n) is not None]
+    lots = [f"{a + e} from {o} to {d}" for o, d, a, e in form["carried"]]
+    return [
+        ft.Text("Survivors carried (optional):"),
+        choice_row(
+            "Picked up in",
+            [(n, n) for n in dict.fromkeys(way)],
+            form["pick"],
+            lambda n: form.put("pick", n),
+            key="cargo-pick",
+        ),
+        choice_row(
+            "Dropped in",
+            [(n, n) for n in dict.fromkeys(way)],
+            form["drop"],
+            lambda n: form.put("drop", n),
+            key="cargo-drop",
+        ),
+        form_stepper(form, "lot_active", "Active carried", key="cargo-active", high=4),
+        form_stepper(form, "lot_essential", "Essential carried", key="cargo-essential", high=4),
+        ft.Row(
+            [
+                action_button("Add to the cargo", add_lot, key="cargo-add"),
+                action_button("Clear cargo", lambda: form.put("carried", ()), key="cargo-clear"),
+            ],
+            wrap=True,
+        ),
+        tagged("cargo", ft.Text("Cargo: " + ("; ".join(lots) if lots else "none"))),
+    ]
+
+
 @ft.component
 def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     """The protocols: activate in one tap, move and pass behind their short forms, then End turn."""
     name = seat.name
     form = Form(
-        {"open": "", "path": (), "happiness": False, "recovered": (), "active_out": 0, "essential_out": 0}
+        {
+            "open": "",
+            "path": (),
+            "happiness": False,
+            "recovered": (),
+            "active_out": 0,
+            "essential_out": 0,
+            "carried": (),
+            "pick": "",
+            "drop": "",
+            "lot_active": 0,
+            "lot_essential": 0,
+        }
     )
     scoring = Latest(tuple[str, ...]())
     position = Latest(0)  # 0: the first free position, which is what most passes take
@@ -223,8 +270,15 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         form.put("open", "" if form.now("open") == which else which)
 
     def move() -> None:
-        if model.dispatch(aa.Move(name, tuple(form.now("path")), bool(form.now("happiness")))):
+        action = aa.Move(
+            name, tuple(form.now("path")), bool(form.now("happiness")), tuple(form.now("carried"))
+        )
+        if model.dispatch(action):
             form.reset()
+
+    def add_lot() -> None:
+        lot = (form.now("pick"), form.now("drop"), form.now("lot_active"), form.now("lot_essential"))
+        form.put_all(carried=(*form.now("carried"), lot), lot_active=0, lot_essential=0)
 
     def pass_turn() -> None:
         discarded = ("active",) * form.now("active_out") + ("essential",) * form.now("essential_out")
@@ -276,6 +330,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 with_shelter=True,
             ),
             tagged("move-path", ft.Text("Path: " + (", ".join(path) if path else "none yet"))),
+            *(_cargo_controls(form, state, seat, add_lot) if path else []),
             ft.Row(
                 [
                     toggle(
@@ -375,6 +430,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "count": 0,
             "value": 0,
             "sector": 0,
+            "power": "",
         }
     )
 
@@ -551,9 +607,16 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 lambda s: form.put("sector", int(s)),
                 key="mission-sector",
             ),
+            choice_row(
+                "Shelter the mission powers:",
+                [("", "None"), *[(space, space) for space in seat.shelters if space not in seat.powered]],
+                str(form["power"]),
+                lambda space: form.put("power", space),
+                key="mission-power",
+            ),
             action_button(
                 "Complete mission",
-                lambda: send(aa.CompleteMission(name, form.now("sector"))),
+                lambda: send(aa.CompleteMission(name, form.now("sector"), form.now("power"))),
                 key="mission-go",
                 primary=True,
             ),

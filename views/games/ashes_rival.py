@@ -22,6 +22,7 @@ from trackers.ashes.rival_deck import (
     cards_from_pack,
     deck_pack,
 )
+from trackers.ashes.rival_turns import tracked_rescue
 from trackers.ashes.rounds import RIVAL
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
@@ -171,6 +172,27 @@ def _area_label(area: Area) -> str:
     return f"{area.name} ({people.count(ACTIVE)} active, {people.count(ESSENTIAL)} essential)"
 
 
+def _tracked_count(state: AshesState, turn: Turn, answer: Form) -> list[ft.Control]:
+    """Lantern's own count of a rescue from the survivors it tracks, one tap to take (the table confirms)."""
+    tracked = tracked_rescue(state, turn)
+    if tracked is None:
+        return []
+    picked = f"; the rival takes {tracked.area}" if tracked.area else ""
+    return [
+        tagged(
+            "rival-tracked",
+            ft.Text(
+                f"Lantern's board: {tracked.cases} area(s) of sector {turn.sector} hold survivors{picked}."
+            ),
+        ),
+        action_button(
+            "Use Lantern's count",
+            lambda: answer.put_all(cases=tracked.cases, area=tracked.area or answer.now("area")),
+            key="rival-use-tracked",
+        ),
+    ]
+
+
 @ft.component
 def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> ft.Control:
     """The board question the card asks, then the follow-up for the picked case."""
@@ -181,6 +203,7 @@ def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> 
     cases = int(answer["cases"])
     controls: list[ft.Control] = [
         tagged("rival-question", ft.Text(plain(turn.question), weight=ft.FontWeight.BOLD)),
+        *_tracked_count(state, turn, answer),
         form_stepper(answer, "cases", "Cases", key="rival-cases", high=30),
     ]
     more = follow_up(turn, cases)
