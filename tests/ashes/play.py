@@ -13,9 +13,9 @@ from tests.ashes.states import LAYOUT, TOPS
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
 from trackers.ashes.rival import must_pass, play_card
-from trackers.ashes.rival_card import Rescue, RivalCard
+from trackers.ashes.rival_card import Rescue
 from trackers.ashes.rival_deck import card_to_json
-from trackers.ashes.rival_turns import card_of
+from trackers.ashes.rival_turns import card_of, entry_for
 from trackers.ashes.rounds import RIVAL, SetupKind, free_positions
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action
@@ -50,30 +50,6 @@ def deck_json(rng: random.Random, size: int = 12) -> tuple[str, ...]:
     return tuple(json.dumps(card_to_json(card_of(random_card(rng, f"T{n}")))) for n in range(1, size + 1))
 
 
-def answer(card: RivalCard) -> a.RivalTurn:
-    """The entry for a card the app drew, before the board answer."""
-    data = card_to_json(card)
-
-    def text(action: dict[str, object] | None) -> str | None:
-        if action is None:
-            return None
-        kind = str(action["action"])
-        arg = action.get("row", action.get("column"))
-        return kind if arg is None else f"{kind}:{arg}"
-
-    return a.RivalTurn(
-        label=card.label,
-        arrow=data["arrow"],
-        rounds_1_and_3=str(text(data["rounds_1_and_3"])),
-        round_2=str(text(data["round_2"])),
-        secondary=text(data["secondary"]),
-        ordinal=data["ordinal"],
-        numeric=data["numeric"],
-        sector=data["sector"],
-        cases=0,
-    )
-
-
 def answered(entry: a.RivalTurn, state: AshesState, rng: random.Random) -> a.RivalTurn:
     """The entry with a board answer: for a rescue, an area of the card's sector holding survivors (or no
     case when there is none); otherwise 0 or 1 cases, the level and whether the achievement tile has room."""
@@ -100,7 +76,7 @@ def _rival(state: AshesState, rng: random.Random, turn: int) -> list[Action]:
     rival = state.rival
     assert rival is not None
     if state.pending_card is not None:
-        entry = answer(state.pending_card)
+        entry = entry_for(state.pending_card)
         return [answered(entry, state, rng), replace(entry, cases=0)]
     if must_pass(rival) and not rival.bonus_turn_due:
         return [a.RivalPass()]

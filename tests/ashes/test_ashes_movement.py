@@ -79,7 +79,7 @@ def test_sector_iv_needs_the_class_ii_vehicle() -> None:
 def test_carrying_over_capacity_is_refused() -> None:
     problems = check_move(BOARD, INITIAL, "A", ["B", "C"], [2, 3])
     assert refused(problems) == [("ashes.move.cargo", "ashes/protocols/move")]
-    assert "On step 2" in problems[0].message
+    assert problems[0].message == "Step 2 has 3 survivors aboard; your vehicle carries 2 at most."
 
 
 def test_the_cost_is_paid_through_the_player_board() -> None:
@@ -116,3 +116,15 @@ def test_every_refusal_has_a_reason(caps: Capacities, start: str, steps: list[tu
     problems = check_move(BOARD, caps, start, path, carried)
     assert {v.code for v in problems} == {code for code, found in reasons.items() if found}
     assert all(reference().exists(v.rule) for v in problems)
+
+
+def test_an_areas_only_board_checks_range_sector_iv_and_cargo_but_no_ways() -> None:
+    counted = AshesBoard("Counted", SHELTER, BOARD.areas, links=())
+    assert check_move(counted, INITIAL, SHELTER, ["A", "C"], [0, 0]) == [], "no links: any two areas"
+    sector_iv = check_move(counted, INITIAL, SHELTER, ["D"], [0])
+    assert refused(sector_iv) == [("ashes.move.sector_iv", "ashes/protocols/move")]
+    too_far = check_move(counted, INITIAL, SHELTER, ["A", "B", "C"], [0, 0, 0])
+    assert refused(too_far) == [("ashes.move.range", "ashes/protocols/move")]
+    assert refused(check_move(counted, INITIAL, "A", ["B"], [3])) == [
+        ("ashes.move.cargo", "ashes/protocols/move")
+    ]

@@ -4,6 +4,7 @@ that raise the data price and fill achievement tiles, the digital draw, and undo
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from random import Random
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from rules_ref import reference
+from tests.ashes.play import random_card
 from tests.ashes.states import LAYOUT, TOPS, new
 from trackers.ashes.actions import (
     Activate,
@@ -27,9 +29,8 @@ from trackers.ashes.actions import (
 from trackers.ashes.game import ASHES
 from trackers.ashes.main_actions import price
 from trackers.ashes.rival import play_card
-from trackers.ashes.rival_card import RivalCard
 from trackers.ashes.rival_deck import card_to_json
-from trackers.ashes.rival_turns import TrackedRescue, card_of, tracked_rescue
+from trackers.ashes.rival_turns import TrackedRescue, card_of, entry_for, tracked_rescue
 from trackers.ashes.rounds import RIVAL, take_turn
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
@@ -60,30 +61,6 @@ def card(label: str, cases: int = 0, **fields: Any) -> RivalTurn:
 
 def deck(*turns: RivalTurn) -> CatalogueRivalDeck:
     return CatalogueRivalDeck(tuple(json.dumps(card_to_json(card_of(t))) for t in turns))
-
-
-def entry_for(drawn: RivalCard, cases: int = 0, **answers: Any) -> RivalTurn:
-    """The entry a view builds for a card the app drew, with the table's answers."""
-    data = card_to_json(drawn)
-
-    def text(action: dict[str, Any] | None) -> str | None:
-        if action is None:
-            return None
-        arg = action.get("row", action.get("column"))
-        return action["action"] if arg is None else f"{action['action']}:{arg}"
-
-    return RivalTurn(
-        label=drawn.label,
-        arrow=data["arrow"],
-        rounds_1_and_3=str(text(data["rounds_1_and_3"])),
-        round_2=str(text(data["round_2"])),
-        secondary=text(data["secondary"]),
-        ordinal=data["ordinal"],
-        numeric=data["numeric"],
-        sector=data["sector"],
-        cases=cases,
-        **answers,
-    )
 
 
 def codes(state: AshesState, action: Action) -> list[str]:
@@ -329,3 +306,11 @@ def test_lantern_counts_a_rescue_on_the_tracked_board_and_names_the_area() -> No
     assert tracked(ordinal="from_left") == TrackedRescue(2, None), "left and right are not entered"
     assert tracked(sector="next_sector") == TrackedRescue(1, "S2a")
     assert tracked(rounds_1_and_3="move_vehicle") is None
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_an_entry_made_for_a_card_reads_back_as_that_card(seed: int) -> None:
+    shown = card_of(random_card(random.Random(seed), f"R{seed}"))
+    entry = entry_for(shown, cases=2, area="S1a", level=2, achievement_has_room=True)
+    assert card_of(entry) == shown
+    assert (entry.cases, entry.area, entry.level, entry.achievement_has_room) == (2, "S1a", 2, True)

@@ -19,6 +19,47 @@ SECTOR_IV = 4
 RULE = "ashes/protocols/move"
 
 
+def range_violations(capacities: Capacities, steps: int, from_shelter: bool) -> list[Violation]:
+    if steps <= capacities.vehicle_move:
+        return []
+    leaving = " (leaving the starting shelter counts as one)" if from_shelter else ""
+    return [
+        Violation(
+            "ashes.move.range",
+            f"This move takes {steps} steps{leaving}; your vehicle moves at most {capacities.vehicle_move}.",
+            RULE,
+        )
+    ]
+
+
+def sector_iv_violations(board: AshesBoard, capacities: Capacities, path: Sequence[str]) -> list[Violation]:
+    if capacities.sector_iv:
+        return []
+    return [
+        Violation(
+            "ashes.move.sector_iv",
+            f"{area} is in sector IV: your vehicle needs its class II upgrade to go there.",
+            RULE,
+        )
+        for area in dict.fromkeys(path)
+        if board.sector(area) == SECTOR_IV
+    ]
+
+
+def cargo_violations(capacities: Capacities, carried_at_each_step: Sequence[int]) -> list[Violation]:
+    over = [(step, n) for step, n in enumerate(carried_at_each_step, 1) if n > capacities.vehicle_carry]
+    if not over:
+        return []
+    step, n = over[0]
+    return [
+        Violation(
+            "ashes.move.cargo",
+            f"Step {step} has {n} survivors aboard; your vehicle carries {capacities.vehicle_carry} at most.",
+            RULE,
+        )
+    ]
+
+
 def check_move(
     board: AshesBoard,
     capacities: Capacities,
@@ -31,49 +72,24 @@ def check_move(
     `path` lists the areas entered, one per step (empty: the vehicle stays, which the rules allow), and
     `carried_at_each_step` how many survivors ride along on each step. Leaving the starting shelter is a
     step because the shelter is a node of the board's graph. Unknown areas are a caller's bug (TableError).
+    A layout without links (areas only) has no ways to follow, so only range, sector IV and cargo count.
     """
     if len(carried_at_each_step) != len(path) or any(n < 0 for n in carried_at_each_step):
         raise TableError(f"need one survivor count of 0 or more per step, got {carried_at_each_step!r}")
-    graph = board.graph()
-    problems: list[Violation] = []
-    if len(path) > capacities.vehicle_move:
-        leaving = " (leaving the starting shelter counts as one)" if start == board.shelter else ""
-        problems.append(
-            Violation(
-                "ashes.move.range",
-                f"This move takes {len(path)} steps{leaving}; your vehicle moves at most "
-                f"{capacities.vehicle_move}.",
-                RULE,
-            )
-        )
-    for here, there in zip((start, *path), path, strict=False):
-        if not graph.has_edge(here, there):
-            problems.append(Violation("ashes.move.not_adjacent", f"{there} is not next to {here}.", RULE))
-        elif graph.has_barrier(here, there):
-            problems.append(
-                Violation(
-                    "ashes.move.red_line", f"A red line between {here} and {there} blocks the way.", RULE
+    problems = range_violations(capacities, len(path), start == board.shelter)
+    if board.links:
+        graph = board.graph()
+        for here, there in zip((start, *path), path, strict=False):
+            if not graph.has_edge(here, there):
+                problems.append(Violation("ashes.move.not_adjacent", f"{there} is not next to {here}.", RULE))
+            elif graph.has_barrier(here, there):
+                problems.append(
+                    Violation(
+                        "ashes.move.red_line", f"A red line between {here} and {there} blocks the way.", RULE
+                    )
                 )
-            )
-    if not capacities.sector_iv:
-        problems += [
-            Violation(
-                "ashes.move.sector_iv",
-                f"{area} is in sector IV: your vehicle needs its class II upgrade to go there.",
-                RULE,
-            )
-            for area in dict.fromkeys(path)
-            if board.sector(area) == SECTOR_IV
-        ]
-    over = [(step, n) for step, n in enumerate(carried_at_each_step, 1) if n > capacities.vehicle_carry]
-    if over:
-        step, n = over[0]
-        problems.append(
-            Violation(
-                "ashes.move.cargo",
-                f"On step {step} your vehicle carries {n} survivors; it holds at most "
-                f"{capacities.vehicle_carry}.",
-                RULE,
-            )
-        )
-    return problems
+    return (
+        problems
+        + sector_iv_violations(board, capacities, path)
+        + cargo_violations(capacities, carried_at_each_step)
+    )

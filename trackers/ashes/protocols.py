@@ -14,8 +14,8 @@ from trackers.ashes import actions as a
 from trackers.ashes.board import AshesBoard
 from trackers.ashes.colony import apply_income, apply_recover, check_recover, scoring_view
 from trackers.ashes.flow import Rule, own_turn_violations, protocol_violations, refuse, seat_events, updated
-from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, SECTOR_IV, check_move
-from trackers.ashes.player import PRODUCED, Capacities, Cost
+from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
+from trackers.ashes.player import PRODUCED, Cost
 from trackers.ashes.rounds import pass_turn, pass_violations, take_turn
 from trackers.ashes.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
 from trackers.ashes.state import AshesState, Seat
@@ -54,28 +54,6 @@ def _move_cost(action: a.Move) -> Cost:
 def _start(seat: Seat, board: AshesBoard) -> str:
     """A vehicle not placed yet stands in the starting shelter, where every vehicle begins."""
     return seat.vehicle or board.shelter
-
-
-def _unlinked_move_violations(board: AshesBoard, caps: Capacities, path: Sequence[str]) -> list[Violation]:
-    """An areas-only board has no links to follow, so only the range and sector IV can be judged."""
-    problems = []
-    if len(path) > caps.vehicle_move:
-        problems += refuse(
-            "ashes.move.range",
-            f"This move takes {len(path)} steps; your vehicle moves at most {caps.vehicle_move}.",
-            MOVE_RULE,
-        )
-    if not caps.sector_iv:
-        problems += [
-            Violation(
-                "ashes.move.sector_iv",
-                f"{area} is in sector IV: your vehicle needs its class II upgrade to go there.",
-                MOVE_RULE,
-            )
-            for area in dict.fromkeys(path)
-            if board.sector(area) == SECTOR_IV
-        ]
-    return problems
 
 
 def _legs(start: str, action: a.Move) -> list[tuple[int, int, int]] | None:
@@ -154,23 +132,7 @@ def _check_move(state: AshesState, action: a.Move) -> list[Violation]:
     if problems := _cargo_violations(state, start, action):
         return problems
     load = _load_per_step(len(action.path), _legs(start, action) or [])
-    if board.links:
-        problems = check_move(board, caps, start, action.path, load)
-    else:
-        problems = _unlinked_move_violations(board, caps, action.path) + _cargo_limit(caps, load)
-    return problems + seat.board.check_pay(_move_cost(action))
-
-
-def _cargo_limit(caps: Capacities, load: Sequence[int]) -> list[Violation]:
-    over = [(step, n) for step, n in enumerate(load, 1) if n > caps.vehicle_carry]
-    if not over:
-        return []
-    step, n = over[0]
-    return refuse(
-        "ashes.move.cargo",
-        f"On step {step} your vehicle carries {n} survivors; it holds at most {caps.vehicle_carry}.",
-        MOVE_RULE,
-    )
+    return check_move(board, caps, start, action.path, load) + seat.board.check_pay(_move_cost(action))
 
 
 def _carry(state: AshesState, action: a.Move) -> AshesState:

@@ -189,7 +189,8 @@ def _reveal(state: AshesState, action: a.RevealRivalCard, rng: Random) -> tuple[
 # A rival turn
 
 
-def _action_json(text: str) -> dict[str, Any]:
+def action_json(text: str) -> dict[str, Any]:
+    """An entry's action word, e.g. "build:2", in the deck's JSON form: {"action": "build", "column": 2}."""
     kind, _, arg = text.partition(":")
     if kind == "install":
         return {"action": kind, "row": arg}
@@ -198,19 +199,52 @@ def _action_json(text: str) -> dict[str, Any]:
     return {"action": kind}
 
 
+def action_text(data: Mapping[str, Any] | None) -> str | None:
+    """The other way round: {"action": "build", "column": 2} as "build:2"."""
+    if data is None:
+        return None
+    arg = data.get("column", data.get("row"))
+    return f"{data['action']}:{arg}" if arg is not None else str(data["action"])
+
+
 def card_of(action: a.RivalTurn) -> RivalCard:
     """The card an entry describes; raises ValueError naming the field the table should fix."""
     return card_from_json(
         {
             "label": action.label,
             "arrow": action.arrow,
-            "rounds_1_and_3": _action_json(action.rounds_1_and_3),
-            "round_2": _action_json(action.round_2),
-            "secondary": None if action.secondary is None else _action_json(action.secondary),
+            "rounds_1_and_3": action_json(action.rounds_1_and_3),
+            "round_2": action_json(action.round_2),
+            "secondary": None if action.secondary is None else action_json(action.secondary),
             "ordinal": action.ordinal,
             "numeric": action.numeric,
             "sector": action.sector,
         }
+    )
+
+
+def entry_for(
+    card: RivalCard,
+    cases: int = 0,
+    area: str = "",
+    level: int | None = None,
+    achievement_has_room: bool = False,
+) -> a.RivalTurn:
+    """The entry for a known card (drawn by the app, or read back from a deck) with the table's answers."""
+    data = card_to_json(card)
+    return a.RivalTurn(
+        label=card.label,
+        arrow=data["arrow"],
+        rounds_1_and_3=str(action_text(data["rounds_1_and_3"])),
+        round_2=str(action_text(data["round_2"])),
+        secondary=action_text(data["secondary"]),
+        ordinal=data["ordinal"],
+        numeric=card.numeric,
+        sector=data["sector"],
+        cases=cases,
+        area=area,
+        level=level,
+        achievement_has_room=achievement_has_room,
     )
 
 

@@ -22,7 +22,7 @@ from trackers.ashes.rival_deck import (
     cards_from_pack,
     deck_pack,
 )
-from trackers.ashes.rival_turns import tracked_rescue
+from trackers.ashes.rival_turns import action_json, action_text, entry_for, tracked_rescue
 from trackers.ashes.rounds import RIVAL
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
@@ -73,30 +73,15 @@ BLANK_CARD: dict[str, Any] = {
 BLANK_ANSWER: dict[str, Any] = {"cases": 0, "area": "", "level": 0, "room": False}
 
 
-def _action_json(text: str) -> dict[str, Any]:
-    """ "build:2" as the deck's JSON form, {"action": "build", "column": 2}."""
-    kind, _, arg = text.partition(":")
-    if not arg:
-        return {"action": kind}
-    return {"action": kind, "row": arg} if kind == "install" else {"action": kind, "column": int(arg)}
-
-
-def _action_text(data: dict[str, Any] | None) -> str | None:
-    if data is None:
-        return None
-    arg = data.get("column", data.get("row"))
-    return f"{data['action']}:{arg}" if arg is not None else str(data["action"])
-
-
 def entered_card(label: str, values: dict[str, Any]) -> RivalCard:
     """The card the toggles describe; raises ValueError naming a field the deck format refuses."""
     return card_from_json(
         {
             "label": label,
             "arrow": None if values["arrow"] == "none" else values["arrow"],
-            "rounds_1_and_3": _action_json(values["rounds_1_and_3"]),
-            "round_2": _action_json(values["round_2"]),
-            "secondary": None if values["secondary"] == "none" else _action_json(values["secondary"]),
+            "rounds_1_and_3": action_json(values["rounds_1_and_3"]),
+            "round_2": action_json(values["round_2"]),
+            "secondary": None if values["secondary"] == "none" else action_json(values["secondary"]),
             "ordinal": values["ordinal"],
             "numeric": int(values["numeric"]),
             "sector": values["sector"],
@@ -105,21 +90,8 @@ def entered_card(label: str, values: dict[str, Any]) -> RivalCard:
 
 
 def rival_turn(card: RivalCard, answer: dict[str, Any]) -> aa.RivalTurn:
-    data = card_to_json(card)
-    level = int(answer["level"])
-    return aa.RivalTurn(
-        label=card.label,
-        arrow=data["arrow"],
-        rounds_1_and_3=str(_action_text(data["rounds_1_and_3"])),
-        round_2=str(_action_text(data["round_2"])),
-        secondary=_action_text(data["secondary"]),
-        ordinal=data["ordinal"],
-        numeric=card.numeric,
-        sector=data["sector"],
-        cases=int(answer["cases"]),
-        area=str(answer["area"]),
-        level=level or None,
-        achievement_has_room=bool(answer["room"]),
+    return entry_for(
+        card, int(answer["cases"]), str(answer["area"]), int(answer["level"]) or None, bool(answer["room"])
     )
 
 
@@ -130,9 +102,9 @@ def card_lines(card: RivalCard) -> list[str]:
     return [
         f"Card {card.label}",
         f"Arrow: {data['arrow'] or 'none'}",
-        f"Rounds 1 and 3: {words[str(_action_text(data['rounds_1_and_3']))]}",
-        f"Round 2: {words[str(_action_text(data['round_2']))]}",
-        f"Secondary: {words[_action_text(data['secondary']) or 'none']}",
+        f"Rounds 1 and 3: {words[str(action_text(data['rounds_1_and_3']))]}",
+        f"Round 2: {words[str(action_text(data['round_2']))]}",
+        f"Secondary: {words[action_text(data['secondary']) or 'none']}",
         f"Count {dict(ORDINALS)[data['ordinal']].lower()}, number {card.numeric}",
         f"Sector: {dict(SECTORS)[data['sector']].lower()}",
     ]
