@@ -146,6 +146,17 @@ class Entry:
         )
 
 
+def _bound(on_pick: Callable[[str], Any], value: str) -> Callable[[], Any]:
+    """`on_pick` with its value fixed, still a coroutine function when it was one (so it is awaited)."""
+    if inspect.iscoroutinefunction(on_pick):
+
+        async def picked() -> None:
+            await on_pick(value)
+
+        return picked
+    return lambda: on_pick(value)
+
+
 def choice_row(
     label: str,
     choices: list[tuple[str, str]],
@@ -161,7 +172,7 @@ def choice_row(
             ft.Row(
                 [
                     action_button(
-                        text, lambda v=value: on_pick(v), key=f"{key}-{value}", primary=value == selected
+                        text, _bound(on_pick, value), key=f"{key}-{value}", primary=value == selected
                     )
                     for value, text in choices
                 ],

@@ -374,3 +374,22 @@ def test_a_move_carries_survivors_from_one_area_of_the_way_to_a_later_one(store:
         assert page.identified("survivor-check") == "All 75 survivors accounted for."
 
     run(go())
+
+
+def test_board_and_deck_packs_can_be_fetched_and_a_bad_address_is_refused(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_solo(page)
+        await page.change("board-url", "http://example.invalid/board.json")
+        await page.fire("fetch-board")
+        assert page.identified("notice-message").startswith("Not imported:")
+        assert store.list_packs("ashes.board") == []
+        await page.fire("board-areas-1-plus")
+        await page.change("board-name", "Shared board")
+        await page.fire("save-board")
+        assert page.has("export-board-Shared board")
+        await _board_and_rival(page)
+        await page.fire("ashes-view-rival")
+        assert page.has("import-rival-deck") and page.has("fetch-rival-deck")
+
+    run(go())

@@ -21,6 +21,7 @@ from trackers.core.packs import PackError
 from trackers.storage import StorageError
 from views.games.ashes_player import Form, form_stepper, rule_link, toggle
 from views.model import AppModel, Notice
+from views.packs import PackTransfer
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
 
 BOARD_SETTING = "ashes.quick_board"
@@ -159,6 +160,7 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
         )
         if saved
         else ft.Text("No saved boards yet."),
+        PackTransfer(model, BOARD.kind, prefix="board", noun="board"),
         rule_link(model, "ashes/setup", key="board-rule"),
         key="board-card",
     )
@@ -228,17 +230,29 @@ def RivalDeckCard(model: AppModel) -> ft.Control:
         pack = next(p for p in saved if p.name == pack_name)
         model.dispatch(aa.CatalogueRivalDeck(tuple(json.dumps(c) for c in pack.data["cards"])))
 
+    transfer = PackTransfer(model, RIVAL_DECK.kind, prefix="rival-deck", noun="rival deck")
     if not saved:
-        return ft.Text(
-            "No rival deck saved: enter each card as you turn it over (the rival screen can save them).",
-            key="rival-deck-none",
+        return ft.Column(
+            [
+                ft.Text(
+                    "No rival deck saved: enter each card as you turn it over (the rival screen can save "
+                    "them), or import a deck.",
+                    key="rival-deck-none",
+                ),
+                transfer,
+            ]
         )
-    return choice_row(
-        "Use my rival deck (the app draws the cards):",
-        [(p.name, f"{p.name} ({len(p.data['cards'])} cards)") for p in saved],
-        None,
-        use,
-        key="use-rival-deck",
+    return ft.Column(
+        [
+            choice_row(
+                "Use my rival deck (the app draws the cards):",
+                [(p.name, f"{p.name} ({len(p.data['cards'])} cards)") for p in saved],
+                None,
+                use,
+                key="use-rival-deck",
+            ),
+            transfer,
+        ]
     )
 
 

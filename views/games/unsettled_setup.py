@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import flet as ft
 
 from trackers.core.packs import Pack
@@ -11,7 +9,8 @@ from trackers.unsettled import actions as ua
 from trackers.unsettled.board import map_from_json
 from trackers.unsettled.state import UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
-from views.model import AppModel, Notice
+from views.model import AppModel
+from views.packs import PackTransfer, save_pack_file
 from views.widgets import Entry, action_button, card, choice_row, heading, tagged
 
 MAP_KIND = "unsettled.map"
@@ -20,7 +19,6 @@ MAP_KIND = "unsettled.map"
 @ft.component
 def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
     name = Entry()
-    url = Entry()
     saved = model.packs(MAP_KIND)
 
     def load(pack_name: str) -> None:
@@ -33,18 +31,8 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
         if model.save_pack(Pack(MAP_KIND, chosen, 1, {**state.scarab.to_json(), "name": chosen})):
             name.clear()
 
-    async def import_file() -> None:
-        try:
-            files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
-        except Exception as exc:  # the platform's file dialog can fail in many ways; say so
-            model.notice = Notice(f"Could not open the file: {exc}", kind="error")
-            return
-        if files and files[0].bytes is not None:
-            model.import_pack(files[0].bytes, MAP_KIND)
-
     async def export() -> None:
-        text = json.dumps(Pack(MAP_KIND, state.scarab.name, 1, state.scarab.to_json()).to_json(), indent=2)
-        await ft.FilePicker().save_file(file_name="scarab-map.json", src_bytes=text.encode())
+        await save_pack_file(Pack(MAP_KIND, state.scarab.name, 1, state.scarab.to_json()))
 
     return card(
         heading("Saved maps"),
@@ -58,20 +46,8 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
             ],
             wrap=True,
         ),
-        ft.Row(
-            [
-                action_button("Import file", import_file, key="import-map", icon=ft.Icons.UPLOAD_FILE),
-                action_button("Export file", export, key="export-map", icon=ft.Icons.DOWNLOAD),
-            ],
-            wrap=True,
-        ),
-        ft.Row(
-            [
-                url.field("https:// address of a map", key="map-url", width=240),
-                action_button("Fetch", lambda: model.fetch_pack(url.value, MAP_KIND), key="fetch-map"),
-            ],
-            wrap=True,
-        ),
+        action_button("Export this map to a file", export, key="export-map", icon=ft.Icons.DOWNLOAD),
+        PackTransfer(model, MAP_KIND, prefix="map", noun="map", export_saved=False),
     )
 
 
