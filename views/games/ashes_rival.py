@@ -30,7 +30,7 @@ from trackers.ashes.terms import UpgradeClass
 from trackers.core.errors import IllegalAction, TableError
 from trackers.core.packs import PackError
 from trackers.core.rng import rng_for
-from views.games.ashes_player import ROMAN, Form, form_stepper, plain, rule_link, toggle, vp_text
+from views.games.ashes_parts import ROMAN, Form, form_stepper, plain, rule_link, toggle, vp_text
 from views.games.ashes_setup import RivalDeckCard, before_play
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, Latest, action_button, card, choice_row, heading, tagged

@@ -19,7 +19,7 @@ from trackers.ashes.state import AshesState, Seat
 from trackers.ashes.survivors import emergence_plan
 from trackers.core.packs import PackError
 from trackers.storage import StorageError
-from views.games.ashes_player import Form, form_stepper, rule_link, toggle
+from views.games.ashes_parts import Form, form_stepper, rule_link, toggle
 from views.model import AppModel, Notice
 from views.packs import PackTransfer
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
@@ -161,7 +161,7 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
         if saved
         else ft.Text("No saved boards yet."),
         PackTransfer(model, BOARD.kind, prefix="board", noun="board"),
-        rule_link(model, "ashes/setup", key="board-rule"),
+        rule_link(model, "ashes/setup/components", key="board-rule"),
         key="board-card",
     )
 
@@ -216,7 +216,7 @@ def RivalSetupCard(model: AppModel) -> ft.Control:
             wrap=True,
         ),
         action_button("Enter the rival", enter, key="set-rival", primary=True, icon=ft.Icons.CHECK),
-        rule_link(model, "ashes/setup/solo", key="rival-setup-rule"),
+        rule_link(model, "ashes/setup/components", key="rival-setup-rule"),
         key="rival-setup",
     )
 

@@ -1,0 +1,254 @@
+"""ASHES: the main and additional actions of a player's turn, each rarer form opened one at a time."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from trackers.ashes import actions as aa
+from trackers.ashes.materials import Slot
+from trackers.ashes.state import AshesState, Seat
+from views.games.ashes_parts import (
+    FAMILIES,
+    ROMAN,
+    ROW_NAMES,
+    Form,
+    areas_by_sector,
+    form_stepper,
+    rule_link,
+    toggle,
+)
+from views.model import AppModel
+from views.widgets import action_button, card, choice_row, heading, tagged
+
+FORMS = (
+    ("rescue", "Rescue"),
+    ("install", "Install"),
+    ("scout", "Scout"),
+    ("milestone", "Milestone"),
+    ("mission", "Mission"),
+)
+
+
+@ft.component
+def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
+    """Main actions (Rest and Build in one tap, once one is earned) and the additional actions, one small
+    form at a time."""
+    name = seat.name
+    form = Form(
+        {
+            "open": "",
+            "area": "",
+            "active": 0,
+            "essential": 0,
+            "level": 1,
+            "row": "dark_blue",
+            "paying": (),
+            "free": False,
+            "family": "activation",
+            "class": "I",
+            "count": 0,
+            "value": 0,
+            "sector": 0,
+            "power": "",
+        }
+    )
+
+    def send(action: aa.Action) -> None:
+        if model.dispatch(action):
+            form.reset()
+
+    def rescue() -> None:
+        send(aa.Rescue(name, form.now("area"), form.now("active"), form.now("essential")))
+
+    def install() -> None:
+        send(aa.Install(name, form.now("level"), form.now("row"), tuple(form.now("paying"))))
+
+    def claim() -> None:
+        send(
+            aa.ClaimMilestone(
+                name,
+                form.now("row"),
+                form.now("family"),
+                form.now("class"),
+                form.now("count"),
+                form.now("value"),
+            )
+        )
+
+    spaces = state.board.construction_spaces if state.board is not None else ()
+    earned = seat.main_actions
+    controls: list[ft.Control] = [
+        heading("Actions"),
+        tagged(
+            "main-actions-left",
+            ft.Text(f"Main actions to take: {earned}" if earned else "No main action earned yet this turn."),
+        ),
+        ft.Row(
+            [
+                action_button(
+                    "A reward gives a main action",
+                    lambda: model.dispatch(aa.EarnMainAction(name)),
+                    key="earn-main-action",
+                ),
+                action_button("Rest", lambda: model.dispatch(aa.Rest(name)), key="rest"),
+                action_button("Build", lambda: model.dispatch(aa.Build(name)), key="build"),
+                action_button(
+                    "Cycle shelters", lambda: model.dispatch(aa.CycleShelters(name)), key="cycle-shelters"
+                ),
+            ],
+            wrap=True,
+        ),
+    ]
+    if spaces:
+        controls.append(
+            choice_row(
+                "Or build on a construction space:",
+                [(s.id, s.id) for s in spaces],
+                None,
+                lambda s: model.dispatch(aa.Build(name, s)),
+                key="build-on",
+            )
+        )
+    controls.append(
+        ft.Row(
+            [
+                toggle(
+                    text,
+                    form["open"] == which,
+                    lambda w=which: form.put("open", "" if form.now("open") == w else w),
+                    key=f"open-{which}",
+                )
+                for which, text in FORMS
+            ],
+            wrap=True,
+        )
+    )
+    opened = form["open"]
+    if opened in ("rescue", "scout"):
+        controls += [
+            ft.Text("Which area?"),
+            areas_by_sector(state, lambda a: form.put("area", a), form["area"], key=f"{opened}-area"),
+        ]
+    if opened == "rescue":
+        controls += [
+            form_stepper(form, "active", "Active survivors", key="rescue-active", high=9),
+            form_stepper(form, "essential", "Essential survivors", key="rescue-essential", high=9),
+            action_button("Rescue", rescue, key="rescue-go", primary=True),
+        ]
+    elif opened == "scout":
+        controls.append(
+            ft.Row(
+                [
+                    toggle(
+                        "Free (a card waives the cost)",
+                        bool(form["free"]),
+                        lambda: form.put("free", not form.now("free")),
+                        key="scout-free",
+                    ),
+                    action_button(
+                        "Scout",
+                        lambda: send(aa.Scout(name, form.now("area"), bool(form.now("free")))),
+                        key="scout-go",
+                        primary=True,
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+    elif opened == "install":
+        level = int(form["level"])
+        slots = seat.board.materials.pyramid.slots_per_level[level - 1]
+        paying = tuple(form["paying"])
+        controls += [
+            choice_row(
+                "Phoenix Project level:",
+                [(str(n), ROMAN[n]) for n in (1, 2, 3)],
+                str(level),
+                lambda n: form.put_all(level=int(n), paying=()),
+                key="install-level",
+            ),
+            choice_row(
+                "Row:", list(ROW_NAMES), str(form["row"]), lambda r: form.put("row", r), key="install-row"
+            ),
+            ft.Text(f"Pay with level {ROMAN[level]} materials (tap a slot once per cube):"),
+            ft.Row(
+                [
+                    action_button(
+                        f"Slot {i} (has {seat.board.materials.count(Slot(level, i))})",
+                        lambda i=i: form.put("paying", (*form.now("paying"), i)),
+                        key=f"install-slot-{i}",
+                    )
+                    for i in range(1, slots + 1)
+                ],
+                wrap=True,
+            ),
+            tagged(
+                "install-paying",
+                ft.Text("Paying: " + (", ".join(f"slot {i}" for i in paying) if paying else "nothing yet")),
+            ),
+            ft.Row(
+                [
+                    action_button("Clear", lambda: form.put("paying", ()), key="install-clear"),
+                    action_button("Install", install, key="install-go", primary=True),
+                ],
+                wrap=True,
+            ),
+        ]
+    elif opened == "milestone":
+        controls += [
+            choice_row(
+                "Row:", list(ROW_NAMES), str(form["row"]), lambda r: form.put("row", r), key="milestone-row"
+            ),
+            choice_row(
+                "Upgrade tile placed:",
+                [(f, f.capitalize()) for f in FAMILIES],
+                str(form["family"]),
+                lambda f: form.put("family", f),
+                key="milestone-family",
+            ),
+            choice_row(
+                "Class:",
+                [("I", "I"), ("II", "II")],
+                str(form["class"]),
+                lambda c: form.put("class", c),
+                key="milestone-class",
+            ),
+            form_stepper(form, "count", "Times the requirement is met", key="milestone-count"),
+            form_stepper(form, "value", "Value at the row's medal", key="milestone-value"),
+            action_button("Claim milestone", claim, key="milestone-go", primary=True),
+        ]
+    elif opened == "mission":
+        controls += [
+            choice_row(
+                "Vehicle sector the mission asks for:",
+                [("0", "Other mission"), *[(str(s), f"Sector {s}") for s in (1, 2, 3, 4)]],
+                str(form["sector"]),
+                lambda s: form.put("sector", int(s)),
+                key="mission-sector",
+            ),
+            choice_row(
+                "Shelter the mission powers:",
+                [("", "None"), *[(space, space) for space in seat.shelters if space not in seat.powered]],
+                str(form["power"]),
+                lambda space: form.put("power", space),
+                key="mission-power",
+            ),
+            action_button(
+                "Complete mission",
+                lambda: send(aa.CompleteMission(name, form.now("sector"), form.now("power"))),
+                key="mission-go",
+                primary=True,
+            ),
+        ]
+    if opened:
+        controls.append(rule_link(model, _FORM_RULES[opened], key=f"{opened}-rule"))
+    return card(*controls, key="actions-card")
+
+
+_FORM_RULES = {
+    "rescue": "ashes/actions/rescue",
+    "install": "ashes/actions/install",
+    "scout": "ashes/actions/scout",
+    "milestone": "ashes/actions/milestone",
+    "mission": "ashes/actions/mission",
+}
