@@ -13,7 +13,7 @@ from tests.ashes.states import LAYOUT, TOPS
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
 from trackers.ashes.rival import must_pass, play_card
-from trackers.ashes.rival_card import Rescue
+from trackers.ashes.rival_card import MoveVehicle, Rescue
 from trackers.ashes.rival_deck import card_to_json
 from trackers.ashes.rival_turns import card_of, entry_for
 from trackers.ashes.rounds import RIVAL, SetupKind, free_positions
@@ -59,8 +59,9 @@ def answered(entry: a.RivalTurn, state: AshesState, rng: random.Random) -> a.Riv
         turn = play_card(rival, card_of(entry), state.rounds.round)
     except (ValueError, TableError, IllegalAction):
         return entry
-    if isinstance(turn.action, Rescue):
-        held = [area.name for area in state.areas if area.sector == turn.sector and area.survivors.total]
+    if isinstance(turn.action, Rescue | MoveVehicle):
+        rescue = isinstance(turn.action, Rescue)
+        held = [a.name for a in state.areas if a.sector == turn.sector and (a.survivors.total or not rescue)]
         if not held:
             return replace(entry, cases=0)
         return replace(entry, cases=len(held), area=rng.choice(held))

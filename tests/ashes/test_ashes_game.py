@@ -114,8 +114,10 @@ def round_two(session: Session) -> None:
     play(session, Activate("Ann", 3), EndTurn("Ann"))
     play(session, card("c4", 1, arrow="blue", round_2="rescue", sector="next_sector", area="S3a"))
     play(session, Pass("Ann", 1))
-    play(session, card("c5", 2, arrow="pink", round_2="move_vehicle"), RivalPass())
+    play(session, card("c5", 2, arrow="pink", round_2="move_vehicle", area="S2b"), RivalPass())
     assert vp(session)["rival"] == 29
+    assert session.state.rival_vehicle == "S2b"
+    assert [(a.name, a.vehicles) for a in session.state.areas if a.vehicles] == [("S2b", 1)]
     bonus = card("c6", 1, arrow=None, rounds_1_and_3="install:light_blue", level=1, achievement_has_room=True)
     play(session, bonus, EndRound())
     assert vp(session)["rival"] == 33

@@ -314,3 +314,20 @@ def test_an_entry_made_for_a_card_reads_back_as_that_card(seed: int) -> None:
     entry = entry_for(shown, cases=2, area="S1a", level=2, achievement_has_room=True)
     assert card_of(entry) == shown
     assert (entry.cases, entry.area, entry.level, entry.achievement_has_room) == (2, "S1a", 2, True)
+
+
+def test_the_rivals_vehicle_brings_the_survivors_of_the_area_it_leaves_and_shields_where_it_stands() -> None:
+    move = {"rounds_1_and_3": "move_vehicle", "arrow": None}
+    state = rivals_turn()
+    assert codes(state, card("c1", 2, **move)) == ["ashes.rival.area"]
+    assert codes(state, card("c1", 2, area="S2a", **move)) == ["ashes.rival.area_sector"]
+    state, events = apply(state, card("c1", 2, area="S1a", **move))
+    assert state.rival_vehicle == "S1a"
+    assert [(a.name, a.vehicles, a.survivors.total) for a in state.areas if a.vehicles] == [("S1a", 1, 2)]
+    assert "The rival's vehicle goes from the starting shelter to S1a" in [e.text for e in events]
+    state, events = apply(again(state), card("c2", 2, area="S1b", **move))
+    assert [(a.name, a.vehicles, a.survivors.total) for a in state.areas if a.name in ("S1a", "S1b")] == [
+        ("S1a", 0, 0),
+        ("S1b", 1, 2),
+    ]
+    assert "The rival's vehicle goes from S1a to S1b, bringing 2 survivor(s)" in [e.text for e in events]

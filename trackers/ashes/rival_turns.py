@@ -26,7 +26,7 @@ from trackers.ashes.rival import (
     rival_pass,
 )
 from trackers.ashes.rival import pass_violations as rival_pass_violations
-from trackers.ashes.rival_card import Install, Ordinal, Rescue, RivalCard
+from trackers.ashes.rival_card import Install, MoveVehicle, Ordinal, Rescue, RivalCard
 from trackers.ashes.rival_deck import card_from_json, card_to_json, deck_problems, draw_digital
 from trackers.ashes.rounds import RIVAL, next_row, pass_turn, take_turn, turn_violations, unavailable
 from trackers.ashes.state import ROWS, AshesState
@@ -248,13 +248,14 @@ def entry_for(
     )
 
 
-def _rescues(turn: Turn, cases: int) -> bool:
-    """The rival empties an area only when its rescue finds a case."""
-    return isinstance(turn.action, Rescue) and turn.question is not None and cases > 0
+def _picks_area(turn: Turn, cases: int) -> bool:
+    """A rescue or a move that finds a case lands on an area, which the entry names."""
+    return isinstance(turn.action, Rescue | MoveVehicle) and turn.question is not None and cases > 0
 
 
 def _answer(state: AshesState, turn: Turn, action: a.RivalTurn) -> BoardAnswer:
-    area = state.area(action.area) if _rescues(turn, action.cases) else None
+    rescues = isinstance(turn.action, Rescue) and _picks_area(turn, action.cases)
+    area = state.area(action.area) if rescues else None
     survivors = NOBODY if area is None else area.survivors
     return BoardAnswer(action.cases, survivors, action.level, action.achievement_has_room)
 
@@ -285,22 +286,49 @@ def _card_violations(state: AshesState, action: a.RivalTurn) -> list[Violation]:
 
 
 def _area_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list[Violation]:
-    if not _rescues(turn, action.cases):
+    if not _picks_area(turn, action.cases):
         return []
+    doing = "rescues from" if isinstance(turn.action, Rescue) else "moves its vehicle to"
     area = state.area(action.area)
     if area is None:
         return refuse(
             "ashes.rival.area",
-            f"Name the area the rival rescues from, not {action.area!r}.",
+            f"Name the area the rival {doing}, not {action.area!r}.",
             "ashes/solo/rival-actions",
         )
     if area.sector != turn.sector:
         return refuse(
             "ashes.rival.area_sector",
-            f"The rival rescues in sector {turn.sector}; {area.name} is in sector {area.sector}.",
+            f"The rival {doing} an area of sector {turn.sector}; {area.name} is in sector {area.sector}.",
             "ashes/solo/rival-actions",
         )
     return []
+
+
+def _move_vehicle(state: AshesState, destination: str) -> tuple[AshesState, Event]:
+    """The rival's vehicle brings every survivor of the area it leaves (13.8.4), and shields where it
+    stands from radiation like any vehicle."""
+    left = state.area(state.rival_vehicle)
+    target = state.area(destination)
+    assert target is not None  # _area_violations refused an unknown area
+    brought = NOBODY if left is None or left.name == destination else left.survivors
+    if left is not None and left.name != destination:
+        state = state.with_area(replace(left, survivors=NOBODY, vehicles=left.vehicles - 1))
+        target = replace(target, vehicles=target.vehicles + 1)
+    elif left is None:
+        target = replace(target, vehicles=target.vehicles + 1)
+    state = state.with_area(replace(target, survivors=target.survivors.put(brought.items())))
+    origin = left.name if left is not None else "the starting shelter"
+    text = f"The rival's vehicle goes from {origin} to {destination}"
+    text += f", bringing {brought.total} survivor(s)" if brought.total else ""
+    event = Event.of(
+        "rival_vehicle",
+        text,
+        area=destination,
+        brought=[brought.count(ACTIVE), brought.count(ESSENTIAL)],
+        rule="ashes/solo/rival-actions",
+    )
+    return replace(state, rival_vehicle=destination), event
 
 
 def _room_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list[Violation]:
@@ -380,7 +408,11 @@ def _rival_turn(state: AshesState, action: a.RivalTurn, rng: Random) -> tuple[As
         rule="ashes/solo/rival-turn",
     )
     state = _shared_pieces(state, rival, done, action.area)
-    events = [*_steps(done), summary, *_next(rounds.current)]
+    moved: list[Event] = []
+    if isinstance(turn.action, MoveVehicle) and _picks_area(turn, action.cases):
+        state, vehicle = _move_vehicle(state, action.area)
+        moved = [vehicle]
+    events = [*_steps(done), *moved, summary, *_next(rounds.current)]
     return replace(state, rival=done.rival, rounds=rounds, pending_card=None), events
 
 

@@ -77,7 +77,8 @@ class AshesState:
     """`rival` is None until a solo table enters its rival's components; `catalogue` holds the rival deck's
     cards when known; `pending_card` is a card the app drew from it and the table has not resolved yet.
 
-    `areas` are the board's areas with their survivors, set once the layout is entered; `installs` counts
+    `areas` are the board's areas with their survivors, set once the layout is entered, and `rival_vehicle`
+    the area the rival's vehicle stands in ("": the starting shelter); `installs` counts
     Phoenix Project installs per level by everyone; `claims` lists each row's milestone claimants.
     """
 
@@ -90,6 +91,7 @@ class AshesState:
     pending_card: RivalCard | None = None
     board: AshesBoard | None = None
     areas: tuple[Area, ...] = ()
+    rival_vehicle: str = ""
     bag: Bag = FULL_BAG
     installs: tuple[int, int, int] = (0, 0, 0)
     claims: tuple[tuple[str, ...], ...] = ((), (), ())

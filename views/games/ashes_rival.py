@@ -13,7 +13,7 @@ import flet as ft
 
 from trackers.ashes import actions as aa
 from trackers.ashes.rival import Turn, follow_up, must_pass, play_card
-from trackers.ashes.rival_card import Install, Rescue, RivalCard
+from trackers.ashes.rival_card import Install, MoveVehicle, Rescue, RivalCard
 from trackers.ashes.rival_deck import (
     RIVAL_DECK,
     add_card_violations,
@@ -181,7 +181,7 @@ def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> 
     more = follow_up(turn, cases)
     if more is not None:
         controls.append(tagged("rival-follow-up", ft.Text(plain(more))))
-    if more is not None and isinstance(turn.action, Rescue):
+    if more is not None and isinstance(turn.action, Rescue | MoveVehicle):
         areas = [a for a in state.areas if a.sector == turn.sector]
         controls.append(
             ft.Row(
