@@ -152,6 +152,15 @@ def test_scout_with_a_full_entrance_leaves_essentials_in_the_area() -> None:
     assert state.survivors() == FULL_BAG
 
 
+def test_scouted_essentials_may_stay_in_the_area() -> None:
+    state = with_board(playing(), "Ann", strength=2)
+    state, events = play(state, Scout("Ann", "S1a", drawn=(ESSENTIAL, ACTIVE), essentials_in=False))
+    area = state.area("S1a")
+    assert area is not None
+    assert (state.seat("Ann").board.entrance, area.survivors.count(ESSENTIAL)) == ((), 1)
+    assert events[0].value("entrance") == ()
+
+
 def test_scout_draws_more_with_its_upgrade() -> None:
     upgraded = with_board(playing(), "Ann", upgrades=frozenset({(UpgradeFamily.SCOUT, UpgradeClass.CLASS_I)}))
     _, events = play(upgraded, Scout("Ann", "S1a", free=True))

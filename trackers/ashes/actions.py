@@ -327,14 +327,15 @@ class CycleShelters(Action):
 
 @dataclass(frozen=True)
 class Scout(Action):
-    """Limited: draw from the bag (2 strength unless a card waives it). Drawn essentials go to the entrance
-    while it has room, the rest to `area`."""
+    """Limited: draw from the bag (2 strength unless a card waives it). Drawn essentials may go to the
+    entrance while it has room (`essentials_in` False keeps them with the rest); the rest go to `area`."""
 
     type: ClassVar[str] = "ashes.scout"
     player: str
     area: str
     free: bool = False
     drawn: tuple[Kind, ...] = ()
+    essentials_in: bool = True
 
 
 @dataclass(frozen=True)

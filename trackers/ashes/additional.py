@@ -191,14 +191,15 @@ def check_scout(state: AshesState, action: Scout) -> list[Violation]:
 
 
 def apply_scout(state: AshesState, action: Scout, rng: Random) -> tuple[AshesState, list[Event]]:
-    """Essentials fill the entrance's free spaces first; everything else goes to the named area."""
+    """Essentials fill the entrance's free spaces first, unless the player keeps them out; everything else
+    goes to the named area."""
     seat = state.seat(action.player)
     drawn: tuple[str, ...] = action.drawn
     if drawn:
         bag = state.bag.take(drawn)
     else:
         bag, drawn = state.bag.draw(rng, scout_draw(state, seat))
-    room = seat.board.caps.entrance - len(seat.board.entrance)
+    room = seat.board.caps.entrance - len(seat.board.entrance) if action.essentials_in else 0
     entering = (ESSENTIAL,) * min(room, drawn.count(ESSENTIAL))
     placed = (ACTIVE,) * drawn.count(ACTIVE) + (ESSENTIAL,) * (drawn.count(ESSENTIAL) - len(entering))
     area = state.area(action.area)

@@ -44,6 +44,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "row": "dark_blue",
             "paying": (),
             "free": False,
+            "keep_out": False,
             "family": "activation",
             "class": "I",
             "count": 0,
@@ -145,9 +146,22 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                         lambda: form.put("free", not form.now("free")),
                         key="scout-free",
                     ),
+                    toggle(
+                        "Keep drawn essentials out of the entrance",
+                        bool(form["keep_out"]),
+                        lambda: form.put("keep_out", not form.now("keep_out")),
+                        key="scout-keep-out",
+                    ),
                     action_button(
                         "Scout",
-                        lambda: send(aa.Scout(name, form.now("area"), bool(form.now("free")))),
+                        lambda: send(
+                            aa.Scout(
+                                name,
+                                form.now("area"),
+                                bool(form.now("free")),
+                                essentials_in=not form.now("keep_out"),
+                            )
+                        ),
                         key="scout-go",
                         primary=True,
                     ),
