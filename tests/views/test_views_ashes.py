@@ -393,3 +393,25 @@ def test_board_and_deck_packs_can_be_fetched_and_a_bad_address_is_refused(store:
         assert page.has("import-rival-deck") and page.has("fetch-rival-deck")
 
     run(go())
+
+
+def test_the_board_screen_shows_each_area_as_tracked(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_solo(page)
+        await _board_and_rival(page)
+        await page.fire("setup-emerge")
+        await _taps(page, "adj-fuel-plus", 2)
+        await page.fire("open-move")
+        await page.fire("move-area-2-2")
+        await page.fire("move-go")
+        await page.fire("ashes-view-board")
+        state = _session(store).state
+        first = state.area("1-1").survivors
+        assert page.identified("area-1-1") == (
+            f"1-1, bag icon: {first.count('active')} active, {first.count('essential')} essential"
+        )
+        assert page.identified("area-2-2") == "2-2: no survivors; vehicles: Ann"
+        assert page.identified("area-3-1") == "3-1: no survivors"
+
+    run(go())

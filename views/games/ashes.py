@@ -9,6 +9,7 @@ from trackers.ashes import actions as aa
 from trackers.ashes.rounds import RIVAL
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, conservation_violations
+from views.games.ashes_board import BoardScreen
 from views.games.ashes_end import ScoreSheet
 from views.games.ashes_player import PlayerScreen
 from views.games.ashes_rival import RivalScreen
@@ -54,6 +55,8 @@ def _screens(state: AshesState) -> list[tuple[str, str]]:
     screens += [(f"seat-{i}", s.name) for i, s in enumerate(state.seats)]
     if state.solo:
         screens.append(("rival", "Rival"))
+    if state.board is not None:
+        screens.append(("board", "Board"))
     if state.rounds.game_over:
         screens.append(("end", "Score sheet"))
     return screens
@@ -91,6 +94,8 @@ def AshesPanel(model: AppModel) -> ft.Control:
         body = RivalScreen(model, state, summary.turn)
     elif shown == "end":
         body = ScoreSheet(model, state)
+    elif shown == "board":
+        body = BoardScreen(state)
     else:
         seat = state.seats[int(shown.removeprefix("seat-"))]
         body = PlayerScreen(model, state, seat, key=f"player-{seat.name}")
