@@ -305,7 +305,7 @@ def _area_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list
     return []
 
 
-def _move_vehicle(state: AshesState, destination: str) -> tuple[AshesState, Event]:
+def _move_vehicle(state: AshesState, destination: str, number: int) -> tuple[AshesState, Event]:
     """The rival's vehicle brings every survivor of the area it leaves (13.8.4), and shields where it
     stands from radiation like any vehicle."""
     left = state.area(state.rival_vehicle)
@@ -322,8 +322,9 @@ def _move_vehicle(state: AshesState, destination: str) -> tuple[AshesState, Even
     text = f"The rival's vehicle goes from {origin} to {destination}"
     text += f", bringing {brought.total} survivor(s)" if brought.total else ""
     event = Event.of(
-        "rival_vehicle",
+        "rival_step",
         text,
+        number=number,
         area=destination,
         brought=[brought.count(ACTIVE), brought.count(ESSENTIAL)],
         rule="ashes/solo/rival-actions",
@@ -410,7 +411,7 @@ def _rival_turn(state: AshesState, action: a.RivalTurn, rng: Random) -> tuple[As
     state = _shared_pieces(state, rival, done, action.area)
     moved: list[Event] = []
     if isinstance(turn.action, MoveVehicle) and _picks_area(turn, action.cases):
-        state, vehicle = _move_vehicle(state, action.area)
+        state, vehicle = _move_vehicle(state, action.area, len(done.steps) + 1)
         moved = [vehicle]
     events = [*_steps(done), *moved, summary, *_next(rounds.current)]
     return replace(state, rival=done.rival, rounds=rounds, pending_card=None), events
