@@ -415,3 +415,22 @@ def test_the_board_screen_shows_each_area_as_tracked(store: Store) -> None:
         assert page.identified("area-3-1") == "3-1: no survivors"
 
     run(go())
+
+
+def test_a_scout_can_take_what_the_table_drew(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_solo(page)
+        await _board_and_rival(page)
+        await page.fire("setup-emerge")
+        before = _bag(page)
+        await page.fire("open-scout")
+        await page.fire("scout-area-1-2")
+        await page.fire("scout-free")
+        await page.fire("scout-table-drew")
+        await _taps(page, "scout-active-plus", 2)
+        await page.fire("scout-go")
+        assert _bag(page) == (before[0] - 2, before[1])
+        assert _session(store).state.area("1-2").survivors.count("active") == 2
+
+    run(go())

@@ -45,6 +45,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "paying": (),
             "free": False,
             "keep_out": False,
+            "table_drew": False,
             "family": "activation",
             "class": "I",
             "count": 0,
@@ -60,6 +61,16 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
 
     def rescue() -> None:
         send(aa.Rescue(name, form.now("area"), form.now("active"), form.now("essential")))
+
+    def scout() -> None:
+        drawn: tuple[aa.Kind, ...] = ()
+        if form.now("table_drew"):
+            drawn = ("active",) * form.now("active") + ("essential",) * form.now("essential")
+        send(
+            aa.Scout(
+                name, form.now("area"), bool(form.now("free")), drawn, essentials_in=not form.now("keep_out")
+            )
+        )
 
     def install() -> None:
         send(aa.Install(name, form.now("level"), form.now("row"), tuple(form.now("paying"))))
@@ -137,6 +148,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             action_button("Rescue", rescue, key="rescue-go", primary=True),
         ]
     elif opened == "scout":
+        drew = bool(form["table_drew"])
         controls.append(
             ft.Row(
                 [
@@ -152,23 +164,22 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                         lambda: form.put("keep_out", not form.now("keep_out")),
                         key="scout-keep-out",
                     ),
-                    action_button(
-                        "Scout",
-                        lambda: send(
-                            aa.Scout(
-                                name,
-                                form.now("area"),
-                                bool(form.now("free")),
-                                essentials_in=not form.now("keep_out"),
-                            )
-                        ),
-                        key="scout-go",
-                        primary=True,
+                    toggle(
+                        "We drew from the bag ourselves",
+                        drew,
+                        lambda: form.put("table_drew", not form.now("table_drew")),
+                        key="scout-table-drew",
                     ),
                 ],
                 wrap=True,
             )
         )
+        if drew:
+            controls += [
+                form_stepper(form, "active", "Active drawn", key="scout-active", high=4),
+                form_stepper(form, "essential", "Essential drawn", key="scout-essential", high=4),
+            ]
+        controls.append(action_button("Scout", scout, key="scout-go", primary=True))
     elif opened == "install":
         level = int(form["level"])
         slots = seat.board.materials.pyramid.slots_per_level[level - 1]
