@@ -9,14 +9,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import trackers  # noqa: F401  (registers every game)
-from tests.ashes.play import answer, new_session, play_game, step
+from tests.ashes.play import new_session, play_game, step
 from tests.bench.engine import time_ms
 from tests.bench.figures import Figure, median, percentile
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
 from trackers.ashes.rival import must_pass, play_card
 from trackers.ashes.rival_card import Rescue, RivalCard
-from trackers.ashes.rival_turns import card_of
+from trackers.ashes.rival_turns import card_of, entry_for
 from trackers.ashes.rounds import RIVAL
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action, Event
@@ -78,7 +78,7 @@ def _rescue_group(session: Session, digital: bool) -> list[Action] | None:
     session.undo()
     card = shown.pending_card
     assert card is not None  # the reveal puts a card on show
-    entry = _rescuing(shown, card, answer(card))
+    entry = _rescuing(shown, card, entry_for(card))
     return None if entry is None else [a.RevealRivalCard(), entry]
 
 
