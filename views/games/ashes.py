@@ -95,7 +95,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
     elif shown == "end":
         body = ScoreSheet(model, state)
     elif shown == "board":
-        body = BoardScreen(state)
+        body = BoardScreen(model, state)
     else:
         seat = state.seats[int(shown.removeprefix("seat-"))]
         body = PlayerScreen(model, state, seat, key=f"player-{seat.name}")

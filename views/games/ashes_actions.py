@@ -95,6 +95,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "main-actions-left",
             ft.Text(f"Main actions to take: {earned}" if earned else "No main action earned yet this turn."),
         ),
+        rule_link(model, "ashes/tracking", key="tracking-rule", text="What to enter from the table"),
         ft.Row(
             [
                 action_button(

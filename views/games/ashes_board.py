@@ -8,6 +8,8 @@ import flet as ft
 from trackers.ashes.rounds import RIVAL
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
+from views.games.ashes_parts import rule_link
+from views.model import AppModel
 from views.widgets import card, heading, tagged
 
 
@@ -31,7 +33,7 @@ def area_line(state: AshesState, area: Area) -> str:
 
 
 @ft.component
-def BoardScreen(state: AshesState) -> ft.Control:
+def BoardScreen(model: AppModel, state: AshesState) -> ft.Control:
     board = state.board
     if board is None:
         return card(ft.Text("Enter the board in the set-up first."), key="board-screen")
@@ -45,4 +47,5 @@ def BoardScreen(state: AshesState) -> ft.Control:
         controls += [
             tagged(f"area-{a.name}", ft.Text(area_line(state, a))) for a in state.areas if a.sector == sector
         ]
+    controls.append(rule_link(model, "ashes/tracking", key="board-screen-rule"))
     return card(*controls, key="board-screen")
