@@ -7,8 +7,8 @@ from random import Random
 from typing import Any
 
 from rules_ref import reference
-from tests.ashes.states import BOARD, SHELTER, playing, with_board
-from trackers.ashes.actions import Activate, Adjust, EndTurn, Move, Pass
+from tests.ashes.states import BOARD, LAYOUT, SHELTER, TOPS, new, playing, with_board
+from trackers.ashes.actions import Activate, Adjust, Emerge, EndTurn, Move, Pass, UseBoard
 from trackers.ashes.colony import Colony, Pod, ShelterCard
 from trackers.ashes.game import ASHES
 from trackers.ashes.materials import Materials, Slot
@@ -305,8 +305,17 @@ def test_a_pass_recovers_takes_income_scores_and_moves_the_vehicle() -> None:
     assert [e.kind for e in happened[-3:]] == ["colony_scoring", "pass", "turn"]
     assert happened[-3].value("vp") == 9
     moved = happened[-2]
-    assert moved.text == "Ann passes: vehicle to position 2 of the bottom row; take the reward printed there"
-    assert dict(moved.data) == {"seat": "Ann", "row": "bottom", "position": 2, "rule": "ashes/protocols/pass"}
+    assert (
+        moved.text
+        == "Ann passes: vehicle to position 2 of the bottom row; take the reward printed there, if any"
+    )
+    assert dict(moved.data) == {
+        "seat": "Ann",
+        "row": "bottom",
+        "position": 2,
+        "reward": "",
+        "rule": "ashes/protocols/pass",
+    }
 
 
 def test_colony_scoring_at_a_pass_as_in_t10() -> None:
@@ -384,3 +393,30 @@ def test_a_solo_pass_hands_the_turn_to_the_rival() -> None:
     after = play(playing(), Pass("Ann", 1))
     assert after.rounds.current == RIVAL
     assert events(playing(), Pass("Ann", 1))[-1].text == f"{RIVAL} is next"
+
+
+def test_a_pass_pays_the_turn_order_reward_entered_with_the_board_unless_declined() -> None:
+    rewards = ("data 1", "", "fuel 1, vp 1", "", "antirad 2", "happiness 1", "", "strength 1")
+    state = new(("Ann", "Bob"))
+    state = play(state, UseBoard(LAYOUT, TOPS, rewards), Emerge())
+    bob_data = board(state, "Bob").data
+    state = play(state, Pass("Ann", 1))
+    assert board(state).antirad == 2, "round 1 passes go to the bottom row, whose position 1 pays 2 antirad"
+    declined = play(state, Pass("Bob", 2, decline_reward=True))
+    assert (board(declined, "Bob").happiness, board(declined, "Bob").data) == (3, bob_data)
+    text = events(state, Pass("Bob", 2))[-2].text
+    assert text == "Bob passes: vehicle to position 2 of the bottom row; the space pays happiness 1"
+
+
+def test_turn_order_rewards_are_all_or_nothing_and_only_resources() -> None:
+    state = new(("Ann", "Bob"))
+    assert refused(state, UseBoard(LAYOUT, TOPS, ("data 1",))) == (
+        "ashes.board.turn_rewards",
+        "ashes/turn-order",
+    )
+    bad = ("data 1", "", "", "", "", "", "", "level I slot 1")
+    code, _ = refused(state, UseBoard(LAYOUT, TOPS, bad))
+    assert code == "ashes.board.turn_rewards"
+    assert "pays resources, not materials" in ASHES.validate(state, UseBoard(LAYOUT, TOPS, bad))[0].message
+    typo = ("dta 1", "", "", "", "", "", "", "")
+    assert "is not a reward" in ASHES.validate(state, UseBoard(LAYOUT, TOPS, typo))[0].message

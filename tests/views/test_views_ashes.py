@@ -434,3 +434,19 @@ def test_a_scout_can_take_what_the_table_drew(store: Store) -> None:
         assert _session(store).state.area("1-2").survivors.count("active") == 2
 
     run(go())
+
+
+def test_turn_order_rewards_are_entered_with_the_board_and_paid_at_the_pass(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_solo(page)
+        await page.change("turn-reward-bottom-1", "data 2")
+        await _board_and_rival(page)
+        assert json.loads(store.get_setting("ashes.quick_board", "{}"))["turn_rewards"][4] == "data 2"
+        await page.fire("setup-emerge")
+        await page.fire("open-pass")
+        await page.fire("pass-go")
+        ann = _session(store).state.seat("Ann").board
+        assert ann.data == 2, "a solo player starts with 0 data and passes to bottom position 1"
+
+    run(go())

@@ -35,6 +35,9 @@ class UseBoard(Action):
     type: ClassVar[str] = "ashes.use_board"
     layout: str
     production_tops: tuple[int, int, int]
+    turn_rewards: tuple[str, ...] = ()
+    """What each turn-order space pays, written like "data 1": the top row's positions 1 to 4, then the
+    bottom row's (empty: the table takes them with the steppers)."""
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,7 @@ class Pass(Action):
     recovered: tuple[int, ...] = ()
     discarded: tuple[Kind, ...] = ()
     scoring: tuple[ColonyAreaName, ...] = ()
+    decline_reward: bool = False
 
 
 # Main actions

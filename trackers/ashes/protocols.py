@@ -15,11 +15,12 @@ from trackers.ashes.board import AshesBoard
 from trackers.ashes.colony import apply_income, apply_recover, check_recover, scoring_view
 from trackers.ashes.flow import Rule, own_turn_violations, protocol_violations, refuse, seat_events, updated
 from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
-from trackers.ashes.player import PRODUCED, Cost
+from trackers.ashes.player import PRODUCED, Cost, Reward
 from trackers.ashes.rounds import pass_turn, pass_violations, take_turn
 from trackers.ashes.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
 from trackers.ashes.state import AshesState, Seat
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY
+from trackers.ashes.table import reward_text
 from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag
@@ -298,6 +299,9 @@ def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
     vp = colony_score(scoring_view(income.board, income.colony, vp_per_active(state, seat)), areas)
     board = replace(income.board, vp=add_vp(income.board.vp, vp)).apply_pass().board
     passed = pass_turn(state.rounds, action.player, action.position)
+    reward = replace(Reward(), **dict(passed.reward))
+    taken = board.apply_reward(Reward() if action.decline_reward else reward)
+    board = taken.board
     done = replace(
         updated(state, seat, board=board, colony=income.colony, protocol=None, main_actions=0),
         bag=income.bag,
@@ -313,13 +317,20 @@ def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
         rule="ashes/colony-scoring",
     )
     spot = passed.spot
+    paid = reward_text(reward)
+    if not paid:
+        then = "take the reward printed there, if any"
+    elif action.decline_reward:
+        then = f"the space's {paid} declined"
+    else:
+        then = f"the space pays {paid}"
     moved = Event.of(
         "pass",
-        f"{seat.name} passes: vehicle to position {spot.position} of the {spot.row.value} row; "
-        "take the reward printed there",
+        f"{seat.name} passes: vehicle to position {spot.position} of the {spot.row.value} row; {then}",
         seat=seat.name,
         row=spot.row.value,
         position=spot.position,
+        reward=paid if not action.decline_reward else "",
         rule=PASS_RULE,
     )
     events = [
@@ -327,6 +338,7 @@ def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
         *seat_events(seat, income.events, PASS_RULE),
         scored,
         moved,
+        *seat_events(seat, taken.events, PASS_RULE),
         *_next(passed.state.current),
     ]
     return done, events

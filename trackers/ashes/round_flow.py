@@ -21,8 +21,15 @@ from trackers.ashes.flow import (
     updated,
 )
 from trackers.ashes.player import Reward
-from trackers.ashes.rival import start_round
-from trackers.ashes.rounds import SetupKind, end_round, end_round_violations, setup_done, setup_violations
+from trackers.ashes.rival import TurnRow, TurnSpot, start_round
+from trackers.ashes.rounds import (
+    POSITIONS,
+    SetupKind,
+    end_round,
+    end_round_violations,
+    setup_done,
+    setup_violations,
+)
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import (
     ACTIVE,
@@ -33,6 +40,7 @@ from trackers.ashes.survivors import (
     emergence_plan,
     radiation,
 )
+from trackers.ashes.table import COUNTED, parse_reward
 from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag
 from trackers.core.errors import Violation
@@ -73,7 +81,42 @@ def _board_violations(state: AshesState, action: a.UseBoard) -> list[Violation]:
             "Each production track has at least 2 spaces, so its top is 2 or more.",
             "ashes/setup",
         )
+    if action.turn_rewards and len(action.turn_rewards) != len(TURN_SPOTS):
+        return refuse(
+            "ashes.board.turn_rewards",
+            f"Enter a reward for each of the {len(TURN_SPOTS)} turn-order spaces (empty for none), or none.",
+            "ashes/turn-order",
+        )
+    for spot, text in zip(TURN_SPOTS, action.turn_rewards, strict=False):
+        try:
+            reward = parse_reward(text)
+        except ValueError as error:
+            return refuse("ashes.board.turn_rewards", f"{_spot_name(spot)}: {error}", "ashes/turn-order")
+        if reward.materials:
+            return refuse(
+                "ashes.board.turn_rewards",
+                f"{_spot_name(spot)}: the turn-order track pays resources, not materials.",
+                "ashes/turn-order",
+            )
     return []
+
+
+TURN_SPOTS = tuple(TurnSpot(row, p) for row in (TurnRow.TOP, TurnRow.BOTTOM) for p in POSITIONS)
+
+
+def _spot_name(spot: TurnSpot) -> str:
+    return f"{spot.row.value} row, position {spot.position}"
+
+
+def _turn_rewards(texts: Sequence[str]) -> tuple[tuple[TurnSpot, tuple[tuple[str, int], ...]], ...]:
+    """Each space's reward as the round cycle keeps it: (resource, how many) pairs."""
+    rewards = []
+    for spot, text in zip(TURN_SPOTS, texts, strict=True):
+        reward = parse_reward(text)
+        pairs = tuple((name, getattr(reward, name)) for name in COUNTED if getattr(reward, name))
+        if pairs:
+            rewards.append((spot, pairs))
+    return tuple(rewards)
 
 
 def _use_board(state: AshesState, action: a.UseBoard, rng: Random) -> tuple[AshesState, list[Event]]:
@@ -86,7 +129,8 @@ def _use_board(state: AshesState, action: a.UseBoard, rng: Random) -> tuple[Ashe
     event = Event.of(
         "board", text, areas=len(board.areas), tops=list(action.production_tops), rule="ashes/setup"
     )
-    return replace(state, board=board, areas=board.play_areas(), seats=seats), [event]
+    rounds = replace(state.rounds, rewards=_turn_rewards(action.turn_rewards) if action.turn_rewards else ())
+    return replace(state, board=board, areas=board.play_areas(), seats=seats, rounds=rounds), [event]
 
 
 # Starting combos

@@ -110,6 +110,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "active_out": 0,
             "essential_out": 0,
             "carried": (),
+            "decline": False,
             "pick": "",
             "drop": "",
             "lot_active": 0,
@@ -138,7 +139,9 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         chosen = tuple(a for a in COLONY_AREAS if a in scoring.value)
         free = free_positions(state.rounds)
         where = position.value or (free[0] if free else 0)
-        if model.dispatch(aa.Pass(name, where, tuple(form.now("recovered")), discarded, chosen)):
+        declined = bool(form.now("decline"))
+        action = aa.Pass(name, where, tuple(form.now("recovered")), discarded, chosen, declined)
+        if model.dispatch(action):
             form.reset()
             scoring.set(())
 
@@ -247,6 +250,12 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 str(shown),
                 lambda p: position.set(int(p)),
                 key="pass-position",
+            ),
+            toggle(
+                "Decline the space's reward",
+                bool(form["decline"]),
+                lambda: form.put("decline", not form.now("decline")),
+                key="pass-decline",
             ),
             action_button("Confirm pass", pass_turn, key="pass-go", primary=True),
             rule_link(model, "ashes/protocols/pass", key="pass-rule"),

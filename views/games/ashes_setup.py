@@ -33,7 +33,9 @@ QUICK_DEFAULT: dict[str, Any] = {
     "top_fuel": None,
     "top_data": None,
     "top_strength": None,
+    "turn_rewards": (),
 }
+TURN_SPACES = tuple((row, p) for row in ("Top", "Bottom") for p in (1, 2, 3, 4))
 RIVAL_DEFAULT: dict[str, Any] = {
     "track_top": None,
     "direct_score": None,
@@ -93,18 +95,22 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
     name = Entry("My board")
     saved = model.packs(BOARD.kind)
 
-    def use_quick() -> None:
+    known = tuple(quick.initial["turn_rewards"])
+    rewards = [Entry(known[i] if i < len(known) else "") for i in range(len(TURN_SPACES))]
+
+    def use(layout: dict[str, Any]) -> None:
         values = quick.latest.value
-        layout = quick_layout(name.value.strip() or "My board", values)
         tops = _tops(model, values)
-        if tops is not None and model.dispatch(aa.UseBoard(json.dumps(layout), tops)):
-            remember(model, BOARD_SETTING, values)
+        texts = tuple(r.value.strip() for r in rewards)
+        paid = texts if any(texts) else ()
+        if tops is not None and model.dispatch(aa.UseBoard(json.dumps(layout), tops, paid)):
+            remember(model, BOARD_SETTING, {**values, "turn_rewards": paid})
+
+    def use_quick() -> None:
+        use(quick_layout(name.value.strip() or "My board", quick.latest.value))
 
     def use_pack(pack_name: str) -> None:
-        pack = next(p for p in saved if p.name == pack_name)
-        tops = _tops(model, quick.latest.value)
-        if tops is not None and model.dispatch(aa.UseBoard(json.dumps(pack.data), tops)):
-            remember(model, BOARD_SETTING, quick.latest.value)
+        use(next(p for p in saved if p.name == pack_name).data)
 
     def save() -> None:
         layout = quick_layout(name.value.strip() or "My board", quick.latest.value)
@@ -145,6 +151,14 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
         form_stepper(quick, "top_fuel", "Fuel track top", key="board-top-fuel", low=2, high=12),
         form_stepper(quick, "top_data", "Data track top", key="board-top-data", low=2, high=12),
         form_stepper(quick, "top_strength", "Strength track top", key="board-top-strength", low=2, high=12),
+        ft.Text('What each turn-order space pays, like "data 1" (optional; empty pays nothing):'),
+        ft.Row(
+            [
+                r.field(f"{row} {p}", key=f"turn-reward-{row.lower()}-{p}", width=90)
+                for r, (row, p) in zip(rewards, TURN_SPACES, strict=True)
+            ],
+            wrap=True,
+        ),
         name.field("Board name", key="board-name", height=TOUCH + 8),
         ft.Row(
             [
