@@ -20,7 +20,7 @@ from trackers.ashes.rounds import pass_turn, pass_violations, take_turn
 from trackers.ashes.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
 from trackers.ashes.state import AshesState, Seat
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY
-from trackers.ashes.table import reward_text
+from trackers.ashes.table import reward_of, reward_text
 from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag
@@ -299,7 +299,7 @@ def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
     vp = colony_score(scoring_view(income.board, income.colony, vp_per_active(state, seat)), areas)
     board = replace(income.board, vp=add_vp(income.board.vp, vp)).apply_pass().board
     passed = pass_turn(state.rounds, action.player, action.position)
-    reward = replace(Reward(), **dict(passed.reward))
+    reward = reward_of(passed.reward)
     taken = board.apply_reward(Reward() if action.decline_reward else reward)
     board = taken.board
     done = replace(

@@ -8,7 +8,7 @@ player's own action (10.1.3) and waits for their turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from random import Random
 
@@ -61,6 +61,19 @@ def parse_reward(text: str) -> Reward:
             raise ValueError(f"{found[1]} is written twice in {text!r}.")
         counts[found[1]] = int(found[2])
     return replace(Reward(), **counts, materials=tuple(materials))
+
+
+def reward_of(pairs: Iterable[tuple[str, int]]) -> Reward:
+    """(resource, how many) pairs, as the turn-order track keeps its rewards, as a `Reward`."""
+    counts = dict(pairs)
+    return Reward(
+        fuel=counts.get("fuel", 0),
+        data=counts.get("data", 0),
+        antirad=counts.get("antirad", 0),
+        strength=counts.get("strength", 0),
+        happiness=counts.get("happiness", 0),
+        vp=counts.get("vp", 0),
+    )
 
 
 def reward_text(reward: Reward) -> str:
