@@ -65,10 +65,15 @@ class RivalEnd:
 
 
 def rival_end(
-    rival: RivalState, row_medals: Mapping[PhoenixRow, Medal], uncovered_colony_vp: int
+    rival: RivalState,
+    row_medals: Mapping[PhoenixRow, Medal],
+    uncovered_colony_vp: int,
+    with_achievements: bool = False,
 ) -> RivalEnd:
-    """Only installed upgrades score: tiles the rival put on achievement tiles are not in `installed`."""
-    medals = tuple(row_medals[row] for row, _ in rival.installed)
+    """Installed upgrades score; tiles the rival put on achievement tiles are not installed ones, so they
+    count only when the table reads it otherwise (`with_achievements`)."""
+    rows = [row for row, _ in rival.installed] + (list(rival.milestones) if with_achievements else [])
+    medals = tuple(row_medals[row] for row in rows)
     return RivalEnd(rival.vp, rival.difficulty, medals, uncovered_colony_vp, rival.spot.position)
 
 

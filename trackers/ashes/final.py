@@ -8,7 +8,7 @@ from dataclasses import replace
 from random import Random
 
 from trackers.ashes import actions as a
-from trackers.ashes.endgame import PlayerEnd, RivalEnd, RowCount, end_game, end_violations
+from trackers.ashes.endgame import PlayerEnd, RivalEnd, RowCount, end_game, end_violations, rival_end
 from trackers.ashes.flow import Rule, player_violations, refuse, scored_violations
 from trackers.ashes.round_flow import losses_violations, radiation_events
 from trackers.ashes.rounds import RIVAL, spot_of
@@ -85,21 +85,11 @@ def _player_ends(state: AshesState, action: a.FinishGame) -> list[PlayerEnd]:
 
 
 def _rival_end(state: AshesState, action: a.FinishGame) -> RivalEnd | None:
-    """Installed upgrades score by their row's medal; those on achievement tiles only with the option."""
     rival = state.rival
     if rival is None:
         return None
-    medals = _medals(action)
-    rows = [row for row, _ in rival.installed]
-    if state.settings.rival_achievement_upgrades_count:
-        rows += rival.milestones
-    return RivalEnd(
-        rival.vp,
-        rival.difficulty,
-        tuple(medals[row] for row in rows),
-        action.rival_uncovered_colony_vp,
-        rival.spot.position,
-    )
+    with_achievements = state.settings.rival_achievement_upgrades_count
+    return rival_end(rival, _medals(action), action.rival_uncovered_colony_vp, with_achievements)
 
 
 def _finish_violations(state: AshesState, action: a.FinishGame) -> list[Violation]:

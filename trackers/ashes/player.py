@@ -196,9 +196,6 @@ class PlayerBoard:
             return _refused("ashes.pass.done", "You have passed this round.", "ashes/protocols/pass")
         return []
 
-    def check_pass(self) -> list[Violation]:
-        return self.check_open()
-
     def apply_pass(self) -> Outcome:
         return Outcome(replace(self, passed=True), ("Passed.",))
 
@@ -248,17 +245,6 @@ class PlayerBoard:
             materials=pay_cubes(self.materials, cost.materials),
         )
         return paid.apply_lose_happiness(cost.happiness)
-
-    def check_reward(self, reward: Reward) -> list[Violation]:
-        """Only materials can fail to fit: a full slot takes nothing."""
-        problems: list[Violation] = []
-        materials = self.materials
-        for slot in reward.materials:
-            refused = check_cube(materials, slot, self.caps.storage)
-            problems += refused
-            if not refused:
-                materials = gain_cube(materials, slot)
-        return problems
 
     def fitting(self, reward: Reward) -> tuple[Reward, tuple[str, ...]]:
         """The reward with the cubes that have no room declined, for rewards taken as a whole (pod income)."""

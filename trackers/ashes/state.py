@@ -17,7 +17,6 @@ from trackers.ashes.terms import Difficulty, PhoenixRow
 from trackers.core.bag import Bag
 
 ROWS = (PhoenixRow.DARK_BLUE, PhoenixRow.LIGHT_BLUE, PhoenixRow.PINK)
-PROTOCOLS = ("move", "activate", "pass")
 
 
 @dataclass(frozen=True)
