@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from random import Random
 from typing import Any
 
-from rules_ref import reference
+from tests.ashes.entries import events, play, refused
 from tests.ashes.states import BOARD, LAYOUT, SHELTER, TOPS, new, playing, with_board
 from trackers.ashes.actions import Activate, Adjust, Emerge, EndTurn, Move, Pass, UseBoard
 from trackers.ashes.colony import Colony, Pod, ShelterCard
@@ -18,31 +17,9 @@ from trackers.ashes.state import AshesState, Settings
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import UpgradeClass
 from trackers.ashes.upgrades import UpgradeFamily
-from trackers.core.actions import Action, Event
 
 DUO = ("Ann", "Bob")
 VEHICLE_I = frozenset({(UpgradeFamily.VEHICLE, UpgradeClass.CLASS_I)})
-
-
-def play(state: AshesState, *actions: Action) -> AshesState:
-    for action in actions:
-        assert ASHES.validate(state, action) == [], action
-        state, _ = ASHES.apply(state, action, Random(0))
-    assert state.survivors() == FULL_BAG
-    return state
-
-
-def events(state: AshesState, action: Action) -> list[Event]:
-    assert ASHES.validate(state, action) == []
-    return ASHES.apply(state, action, Random(0))[1]
-
-
-def refused(state: AshesState, action: Action) -> tuple[str, str]:
-    """The first refusal's code and rule, once every rule named is known to the rules reference."""
-    violations = ASHES.validate(state, action)
-    assert violations, f"{action} was accepted"
-    assert all(reference().exists(v.rule) for v in violations)
-    return violations[0].code, violations[0].rule
 
 
 def holding(state: AshesState, name: str, entrance: tuple[str, ...] = (), **zones: str) -> AshesState:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from random import Random
 from typing import Any
 
 import pytest
 
-from rules_ref import reference
+from tests.ashes.entries import apply, codes, play
 from tests.ashes.play import random_card
 from tests.ashes.states import LAYOUT, TOPS, new
 from trackers.ashes.actions import (
@@ -35,7 +34,7 @@ from trackers.ashes.rounds import RIVAL, take_turn
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
 from trackers.ashes.terms import Difficulty, UpgradeClass
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Action
 from trackers.core.bag import Bag
 from trackers.core.game import make_setup
 from trackers.core.session import Session
@@ -61,26 +60,6 @@ def card(label: str, cases: int = 0, **fields: Any) -> RivalTurn:
 
 def deck(*turns: RivalTurn) -> CatalogueRivalDeck:
     return CatalogueRivalDeck(tuple(json.dumps(card_to_json(card_of(t))) for t in turns))
-
-
-def codes(state: AshesState, action: Action) -> list[str]:
-    problems = ASHES.validate(state, action)
-    assert all(reference().exists(v.rule) for v in problems)
-    return [v.code for v in problems]
-
-
-def apply(state: AshesState, action: Action, seed: int = 1) -> tuple[AshesState, list[Event]]:
-    assert codes(state, action) == []
-    after, events = ASHES.apply(state, action, Random(seed))
-    assert after.survivors() == FULL_BAG
-    assert all(reference().exists(e.value("rule")) for e in events)
-    return after, events
-
-
-def play(state: AshesState, *actions: Action) -> AshesState:
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
 
 
 def rivals_turn(upgrades: tuple[Any, ...] = UPGRADES, *before: Action, **options: Any) -> AshesState:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from random import Random
 
-from rules_ref import reference
+from tests.ashes.entries import apply, codes
 from tests.ashes.states import BOARD, LAYOUT, SHELTER, TOPS, new, playing, with_board
 from trackers.ashes.actions import (
     CompleteSetupStep,
@@ -24,28 +23,12 @@ from trackers.ashes.player import Limited
 from trackers.ashes.rival import new_rival
 from trackers.ashes.rounds import SetupKind, pass_turn, setup_steps
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
+from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
 from trackers.ashes.terms import Difficulty
-from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag
 
 A, E = ACTIVE, ESSENTIAL
 UPGRADES = ("I", "II") * 5
-
-
-def codes(state: AshesState, action: Action) -> list[str]:
-    problems = ASHES.validate(state, action)
-    assert all(reference().exists(v.rule) for v in problems)
-    return [v.code for v in problems]
-
-
-def apply(state: AshesState, action: Action, seed: int = 1) -> tuple[AshesState, list[Event]]:
-    """Apply an accepted entry, checking what every entry keeps: 75 survivors and rules on every event."""
-    assert codes(state, action) == []
-    after, events = ASHES.apply(state, action, Random(seed))
-    assert after.survivors() == FULL_BAG
-    assert all(reference().exists(e.value("rule")) for e in events)
-    return after, events
 
 
 def boarded(players: tuple[str, ...] = ("Ann", "Bob"), **options: object) -> AshesState:

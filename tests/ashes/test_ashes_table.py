@@ -4,11 +4,10 @@ and shelter cards, through the ASHES module."""
 from __future__ import annotations
 
 from dataclasses import replace
-from random import Random
 
 import pytest
 
-from rules_ref import reference
+from tests.ashes.entries import events, play, refused
 from tests.ashes.states import new, playing, with_board
 from trackers.ashes.actions import (
     AddShelterCard,
@@ -23,36 +22,14 @@ from trackers.ashes.colony import Colony, Pod, ShelterCard
 from trackers.ashes.game import ASHES
 from trackers.ashes.materials import Slot
 from trackers.ashes.player import Reward
-from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.table import parse_reward, reward_text
 from trackers.ashes.terms import UpgradeClass
 from trackers.ashes.upgrades import UpgradeFamily
-from trackers.core.actions import Action, Event
 from trackers.core.game import make_setup
 from trackers.core.session import Session
 
 DUO = ("Ann", "Bob")
-
-
-def play(state: AshesState, *actions: Action) -> AshesState:
-    for action in actions:
-        assert ASHES.validate(state, action) == [], action
-        state, _ = ASHES.apply(state, action, Random(0))
-    return state
-
-
-def events(state: AshesState, action: Action) -> list[Event]:
-    assert ASHES.validate(state, action) == []
-    return ASHES.apply(state, action, Random(0))[1]
-
-
-def refused(state: AshesState, action: Action) -> tuple[str, str]:
-    """The first refusal's code and rule, once every rule named is known to the rules reference."""
-    violations = ASHES.validate(state, action)
-    assert violations, f"{action} was accepted"
-    assert all(reference().exists(v.rule) for v in violations)
-    return violations[0].code, violations[0].rule
 
 
 # Adjust
