@@ -12,10 +12,10 @@ from typing import Literal
 from tests.ashes.states import LAYOUT, TOPS
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival import must_pass, play_card
+from trackers.ashes.rival import must_pass
 from trackers.ashes.rival_card import MoveVehicle, Rescue
 from trackers.ashes.rival_deck import card_to_json
-from trackers.ashes.rival_turns import card_of, entry_for
+from trackers.ashes.rival_turns import card_of, entry_for, turn_for
 from trackers.ashes.rounds import RIVAL, SetupKind, free_positions
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action
@@ -56,7 +56,7 @@ def answered(entry: a.RivalTurn, state: AshesState, rng: random.Random) -> a.Riv
     rival = state.rival
     assert rival is not None
     try:
-        turn = play_card(rival, card_of(entry), state.rounds.round)
+        turn = turn_for(state, rival, card_of(entry))
     except (ValueError, TableError, IllegalAction):
         return entry
     if isinstance(turn.action, Rescue | MoveVehicle):

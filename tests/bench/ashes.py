@@ -14,9 +14,9 @@ from tests.bench.engine import time_ms
 from tests.bench.figures import Figure, median, percentile
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival import must_pass, play_card
+from trackers.ashes.rival import must_pass
 from trackers.ashes.rival_card import Rescue, RivalCard
-from trackers.ashes.rival_turns import card_of, entry_for
+from trackers.ashes.rival_turns import card_of, entry_for, turn_for
 from trackers.ashes.rounds import RIVAL
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action, Event
@@ -59,7 +59,7 @@ def _rescuing(state: AshesState, card: RivalCard, entry: a.RivalTurn) -> a.Rival
     """The entry answered with the first area of the card's sector holding survivors, if the card rescues."""
     rival = state.rival
     assert rival is not None  # asked on the rival's turn only
-    turn = play_card(rival, card, state.rounds.round)
+    turn = turn_for(state, rival, card)
     if not isinstance(turn.action, Rescue) or turn.question is None:
         return None
     held = [area.name for area in state.areas if area.sector == turn.sector and area.survivors.total]

@@ -243,6 +243,9 @@ class Pass(Action):
     discarded: tuple[Kind, ...] = ()
     scoring: tuple[ColonyAreaName, ...] = ()
     decline_reward: bool = False
+    income_drawn: Literal["", "active", "essential"] = ""
+    """Only when the income survivor is drawn at random (an option): what the table drew; empty, the app
+    draws."""
 
 
 # Main actions

@@ -231,17 +231,21 @@ def apply_recover(
     return ColonyOutcome(board, colony, bag.put(dropped + tuple(discarded)), events)
 
 
-def apply_income(board: PlayerBoard, colony: Colony, bag: Bag) -> ColonyOutcome:
-    """One active survivor from the bag first, then each filled income pod from the lowest level up whose
-    level is at most the happiness reached so far, since one pod's income can unlock the next."""
+def apply_income(
+    board: PlayerBoard, colony: Colony, bag: Bag, survivor: str | None = ACTIVE
+) -> ColonyOutcome:
+    """One survivor from the bag first (an active one taken, or by option whatever was drawn; None: the
+    bag was empty), then each filled income pod from the lowest level up whose level is at most the
+    happiness reached so far, since one pod's income can unlock the next."""
     events: tuple[str, ...] = ()
-    if not bag.count(ACTIVE):
-        events += ("No active survivor is left in the bag.",)
-    elif board.check_enter((ACTIVE,)):
-        events += ("Your entrance is full: the active survivor stays in the bag.",)
+    if survivor is None or not bag.count(survivor):
+        kind = f"{survivor} " if survivor else ""
+        events += (f"No {kind}survivor is left in the bag.",)
+    elif board.check_enter((survivor,)):
+        events += (f"Your entrance is full: the {survivor} survivor stays in the bag.",)
     else:
-        board, bag = board.apply_enter((ACTIVE,)).board, bag.take((ACTIVE,))
-        events += ("An active survivor joined your entrance.",)
+        board, bag = board.apply_enter((survivor,)).board, bag.take((survivor,))
+        events += (f"An {survivor} survivor joined your entrance.",)
     pods = sorted(
         ((p.level, c, i, p) for c, card in enumerate(colony.cards) for i, p in enumerate(card.pods)),
         key=lambda entry: entry[:3],

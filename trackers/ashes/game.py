@@ -26,6 +26,8 @@ DISC_COSTS = {
 }
 RADIATION_LOSS = ("every survivor sent back", "entered by the table")
 MISSION_SECTOR = ("equal to the round", "up to the round")
+INCOME = ("an active one taken", "drawn at random")
+RIVAL_ACTION_BY = ("vehicle row", "round number")
 STARTING_DATA = (0, 1, 2, 3)
 """Data each player starts with by turn-order position (3.2)."""
 
@@ -93,6 +95,36 @@ OPTIONS = (
         rule="ashes/actions/mission",
     ),
     Option(
+        "survivor_vp_upgrade",
+        "Upgrade that sets VP per active survivor",
+        "colony scoring",
+        choices=("activation", "stacking", "storage", "vehicle", "colony scoring", "scout"),
+        rule="ashes/colony-scoring",
+        help="Colony scoring pays 0, 1 or 2 VP per active survivor; the rulebook names no upgrade for it.",
+    ),
+    Option(
+        "happiness_in_hand",
+        "Happiness payments need the happiness on the track",
+        False,
+        rule="ashes/costs",
+        help="The rulebook lets a payment go below 0 at 2 VP a step; the stricter reading refuses it.",
+    ),
+    Option(
+        "income_survivor",
+        "Free income survivor",
+        INCOME[0],
+        choices=INCOME,
+        rule="ashes/protocols/pass",
+    ),
+    Option(
+        "rival_action_by",
+        "Rival main action chosen by",
+        RIVAL_ACTION_BY[0],
+        choices=RIVAL_ACTION_BY,
+        rule="ashes/solo/rival-turn",
+        help="Its vehicle's row, read literally, or the round's number.",
+    ),
+    Option(
         "rival_installs_count",
         "Rival installs raise your data price",
         True,
@@ -124,6 +156,10 @@ def settings(setup: Setup) -> Settings:
         mission_sector_up_to_round=setup.option("mission_sector") == MISSION_SECTOR[1],
         rival_installs_count=bool(setup.option("rival_installs_count")),
         rival_achievement_upgrades_count=bool(setup.option("rival_achievement_upgrades")),
+        survivor_vp_family=str(setup.option("survivor_vp_upgrade")),
+        happiness_paid_in_hand=bool(setup.option("happiness_in_hand")),
+        rival_action_by_round=setup.option("rival_action_by") == RIVAL_ACTION_BY[1],
+        income_drawn_at_random=setup.option("income_survivor") == INCOME[1],
     )
 
 

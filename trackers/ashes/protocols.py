@@ -266,9 +266,9 @@ def _describe_end_turn(state: AshesState, action: a.EndTurn) -> str:
 
 def vp_per_active(state: AshesState, seat: Seat) -> int:
     """Survivor scoring pays 0, 1 or 2 VP per active survivor at the entrance, but the rulebook ties that to
-    no named upgrade (spec 2.3 ⚠). Lantern reads it from the colony-scoring upgrade's class, through
-    `Settings.vp_per_active_by_class`."""
-    return state.settings.vp_per_active_by_class[seat.board.upgrade_class(UpgradeFamily.COLONY_SCORING)]
+    no named upgrade (spec 2.3 ⚠): the family whose class sets it is a game option."""
+    family = UpgradeFamily(state.settings.survivor_vp_family)
+    return state.settings.vp_per_active_by_class[seat.board.upgrade_class(family)]
 
 
 def _areas(action: a.Pass) -> list[ColonyArea]:
@@ -286,15 +286,48 @@ def _check_pass(state: AshesState, action: a.Pass) -> list[Violation]:
         return refuse("ashes.recover.twice", "Name each zone once.", PASS_RULE)
     if problems := check_recover(seat.board, action.recovered, action.discarded):
         return problems
+    if problems := _income_violations(state, seat, action):
+        return problems
     view = scoring_view(seat.board, seat.colony, vp_per_active(state, seat))
     return colony_scoring_violations(view, _areas(action))
+
+
+def _income_survivor(state: AshesState, bag: Bag, action: a.Pass, rng: Random) -> str | None:
+    """The free income is an active survivor taken from the bag (after recovery); by option it is drawn
+    blind, by the table (entered) or by the app. None when the bag is empty."""
+    if not state.settings.income_drawn_at_random:
+        return ACTIVE
+    if action.income_drawn:
+        return action.income_drawn
+    if not bag.total:
+        return None
+    return bag.draw(rng, 1)[1][0]
+
+
+def _income_violations(state: AshesState, seat: Seat, action: a.Pass) -> list[Violation]:
+    """A drawn income survivor is entered only when the option draws it, and must be in the bag then."""
+    if not action.income_drawn:
+        return []
+    if not state.settings.income_drawn_at_random:
+        return refuse(
+            "ashes.pass.income_taken",
+            "In this game the income survivor is an active one taken from the bag, not drawn.",
+            PASS_RULE,
+        )
+    back = [s for z, s in enumerate(seat.board.zones, 1) if s is not None and z not in action.recovered]
+    if not state.bag.put([*back, *action.discarded]).count(action.income_drawn):
+        return refuse(
+            "ashes.pass.income_drawn", f"The bag holds no {action.income_drawn} survivor to draw.", PASS_RULE
+        )
+    return []
 
 
 def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
     """Recovery, income, colony scoring, then the turn-order track, in the order of the player aid."""
     seat = state.seat(action.player)
     recovered = apply_recover(seat.board, seat.colony, state.bag, action.recovered, action.discarded)
-    income = apply_income(recovered.board, recovered.colony, recovered.bag)
+    drawn = _income_survivor(state, recovered.bag, action, rng)
+    income = apply_income(recovered.board, recovered.colony, recovered.bag, drawn)
     areas = _areas(action)
     vp = colony_score(scoring_view(income.board, income.colony, vp_per_active(state, seat)), areas)
     board = replace(income.board, vp=add_vp(income.board.vp, vp)).apply_pass().board

@@ -318,8 +318,9 @@ def _has_pieces(rival: RivalState, action: MainAction) -> bool:
     return True
 
 
-def play_card(rival: RivalState, card: RivalCard, round_number: int) -> Turn:
-    """Steps 1-4 of a rival turn: reveal, activator arrow, main action by vehicle row, sector.
+def play_card(rival: RivalState, card: RivalCard, round_number: int, by_round: bool = False) -> Turn:
+    """Steps 1-4 of a rival turn: reveal, activator arrow, main action by vehicle row (or, read the other
+    way, by the round's number), sector.
 
     The only place a card leaves the pile for the discards, whether the player turned it over or
     `rival_deck.draw_digital` chose it; without a catalogue there is no pile to update.
@@ -357,15 +358,11 @@ def play_card(rival: RivalState, card: RivalCard, round_number: int) -> Turn:
                 "ashes/solo/rival-turn",
             )
         )
-    top = rival.spot.row is TurnRow.TOP
+    top = row_for_round(round_number) is TurnRow.TOP if by_round else rival.spot.row is TurnRow.TOP
     action = card.rounds_1_and_3 if top else card.round_2
     which = "rounds 1 and 3" if top else "round 2"
-    lines.append(
-        (
-            f"Vehicle in the {rival.spot.row.value} row: the action for {which}, {_action_name(action)}",
-            "ashes/solo/rival-turn",
-        )
-    )
+    why = f"Round {round_number}" if by_round else f"Vehicle in the {rival.spot.row.value} row"
+    lines.append((f"{why}: the action for {which}, {_action_name(action)}", "ashes/solo/rival-turn"))
     sector: int | None = None
     if isinstance(action, Install):
         lines.append(("Installing ignores the sector parameter", "ashes/solo/rival-turn"))

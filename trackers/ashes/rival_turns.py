@@ -173,7 +173,7 @@ def _reveal(state: AshesState, action: a.RevealRivalCard, rng: Random) -> tuple[
     rival = state.rival
     assert rival is not None  # _reveal_violations refused a game without one
     card = draw_digital(rival.deck, {c.label: c for c in state.catalogue}, rng)
-    turn = play_card(rival, card, state.rounds.round)
+    turn = turn_for(state, rival, card)
     question = turn.question or "Nothing to count: the rival lacks the pieces for this action."
     event = Event.of(
         "rival_card",
@@ -205,6 +205,11 @@ def action_text(data: Mapping[str, Any] | None) -> str | None:
         return None
     arg = data.get("column", data.get("row"))
     return f"{data['action']}:{arg}" if arg is not None else str(data["action"])
+
+
+def turn_for(state: AshesState, rival: RivalState, card: RivalCard) -> Turn:
+    """The card played in this game's round, the main action picked the way the table's option says."""
+    return play_card(rival, card, state.rounds.round, state.settings.rival_action_by_round)
 
 
 def card_of(action: a.RivalTurn) -> RivalCard:
@@ -353,7 +358,7 @@ def _rival_turn_violations(state: AshesState, action: a.RivalTurn) -> list[Viola
     assert rival is not None  # _rival_violations refused a game without one
     if problems := _rival_turn_now(state, rival) or _card_violations(state, action):
         return problems
-    turn = play_card(rival, card_of(action), state.rounds.round)
+    turn = turn_for(state, rival, card_of(action))
     return (
         _area_violations(state, turn, action)
         or answer_violations(turn, _answer(state, turn, action))
@@ -395,7 +400,7 @@ def _rival_turn(state: AshesState, action: a.RivalTurn, rng: Random) -> tuple[As
     rival = state.rival
     assert rival is not None  # _rival_turn_violations refused a game without one
     bonus = rival.bonus_turn_due
-    turn = play_card(rival, card_of(action), state.rounds.round)
+    turn = turn_for(state, rival, card_of(action))
     done = resolve(turn, _answer(state, turn, action))
     rounds = state.rounds if bonus else take_turn(state.rounds, RIVAL)
     summary = Event.of(

@@ -34,6 +34,10 @@ class Settings:
     rival_installs_count: bool = True
     rival_achievement_upgrades_count: bool = False
     vp_per_active_by_class: tuple[int, int, int] = (0, 1, 2)
+    survivor_vp_family: str = "colony scoring"
+    happiness_paid_in_hand: bool = False
+    rival_action_by_round: bool = False
+    income_drawn_at_random: bool = False
 
 
 @dataclass(frozen=True)

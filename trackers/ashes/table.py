@@ -115,13 +115,17 @@ def _cost(resource: str, n: int) -> Cost:
 
 
 def _check_adjust(state: AshesState, action: a.Adjust) -> list[Violation]:
-    """Only the four counted resources can be short: happiness goes below 0 for VP and VP stops at 0."""
+    """Only the four counted resources can be short: happiness goes below 0 for VP (5.5; by option a
+    happiness payment needs it on the track, the spec's reading of AS-V03) and VP stops at 0."""
     if problems := player_violations(state, action.player):
         return problems
     if action.amount == 0:
         return refuse("ashes.adjust.zero", "Enter a gain or a payment, not 0.", "ashes/resources")
     if action.amount < 0 and action.resource not in {"happiness", "vp"}:
         return state.seat(action.player).board.check_pay(_cost(action.resource, -action.amount))
+    if action.amount < 0 and action.resource == "happiness" and state.settings.happiness_paid_in_hand:
+        cost = Cost(happiness=-action.amount, happiness_in_hand=True)
+        return state.seat(action.player).board.check_pay(cost)
     return []
 
 

@@ -111,6 +111,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "essential_out": 0,
             "carried": (),
             "decline": False,
+            "income": "",
             "pick": "",
             "drop": "",
             "lot_active": 0,
@@ -140,7 +141,9 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         free = free_positions(state.rounds)
         where = position.value or (free[0] if free else 0)
         declined = bool(form.now("decline"))
-        action = aa.Pass(name, where, tuple(form.now("recovered")), discarded, chosen, declined)
+        action = aa.Pass(
+            name, where, tuple(form.now("recovered")), discarded, chosen, declined, form.now("income")
+        )
         if model.dispatch(action):
             form.reset()
             scoring.set(())
@@ -250,6 +253,19 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 str(shown),
                 lambda p: position.set(int(p)),
                 key="pass-position",
+            ),
+            *(
+                [
+                    choice_row(
+                        "Income survivor the table drew:",
+                        [("", "Let Lantern draw"), ("active", "Active"), ("essential", "Essential")],
+                        str(form["income"]),
+                        lambda kind: form.put("income", kind),
+                        key="pass-income",
+                    )
+                ]
+                if state.settings.income_drawn_at_random
+                else []
             ),
             toggle(
                 "Decline the space's reward",

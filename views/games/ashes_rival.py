@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.rival import Turn, follow_up, must_pass, play_card
+from trackers.ashes.rival import Turn, follow_up, must_pass
 from trackers.ashes.rival_card import Install, MoveVehicle, Rescue, RivalCard
 from trackers.ashes.rival_deck import (
     RIVAL_DECK,
@@ -22,7 +22,7 @@ from trackers.ashes.rival_deck import (
     cards_from_pack,
     deck_pack,
 )
-from trackers.ashes.rival_turns import action_json, action_text, entry_for, tracked_rescue
+from trackers.ashes.rival_turns import action_json, action_text, entry_for, tracked_rescue, turn_for
 from trackers.ashes.rounds import RIVAL
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
@@ -114,7 +114,7 @@ def _turn_for(state: AshesState, card: RivalCard) -> Turn | str:
     """What the card makes the rival do now, or why it cannot be played (the dispatch says it again)."""
     assert state.rival is not None
     try:
-        return play_card(state.rival, card, state.rounds.round)
+        return turn_for(state, state.rival, card)
     except IllegalAction as exc:
         return exc.violations[0].message
     except TableError as exc:

@@ -1,0 +1,73 @@
+"""The game options for the readings the spec marks as uncertain, each shown changing what the engine does."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.ashes.entries import apply, codes, play
+from tests.ashes.states import playing, with_board
+from tests.ashes.test_ashes_protocols import passing_state
+from tests.ashes.test_ashes_rival_turns import again, card, rivals_turn
+from trackers.ashes.actions import Adjust, Pass, RivalPass
+from trackers.ashes.protocols import vp_per_active
+from trackers.ashes.state import AshesState
+from trackers.ashes.survivors import ESSENTIAL, FULL_BAG
+from trackers.ashes.terms import UpgradeClass
+from trackers.ashes.upgrades import UpgradeFamily
+
+
+def with_settings(state: AshesState, **changes: object) -> AshesState:
+    return replace(state, settings=replace(state.settings, **changes))
+
+
+def test_the_upgrade_that_pays_vp_per_active_survivor_is_an_option() -> None:
+    state = with_board(playing(), "Ann", upgrades=frozenset({(UpgradeFamily.SCOUT, UpgradeClass.CLASS_I)}))
+    assert vp_per_active(state, state.seat("Ann")) == 0, "by default the colony-scoring upgrade sets it"
+    scouting = playing(survivor_vp_upgrade="scout")
+    scouting = with_board(scouting, "Ann", upgrades=frozenset({(UpgradeFamily.SCOUT, UpgradeClass.CLASS_I)}))
+    assert vp_per_active(scouting, scouting.seat("Ann")) == 1
+
+
+def test_a_happiness_payment_may_need_the_happiness_on_the_track() -> None:
+    lose = Adjust("Ann", "happiness", -4)
+    assert codes(playing(), lose) == [], "the rulebook: below 0 at 2 VP a step"
+    assert play(playing(), lose).seat("Ann").board.vp == 18
+    assert codes(playing(happiness_in_hand=True), lose) == ["ashes.pay.happiness"]
+    assert codes(playing(happiness_in_hand=True), Adjust("Ann", "happiness", -3)) == []
+
+
+def test_the_free_income_survivor_may_be_drawn_at_random() -> None:
+    state = passing_state()
+    taken = Pass("Ann", 2, recovered=(1,))
+    assert codes(state, replace(taken, income_drawn="essential")) == ["ashes.pass.income_taken"]
+    drawing = with_settings(state, income_drawn_at_random=True)
+    entered = play(drawing, replace(taken, income_drawn="essential"))
+    assert entered.seat("Ann").board.entrance.count(ESSENTIAL) == 2
+    assert entered.survivors() == FULL_BAG
+    events = apply(drawing, taken, seed=4)[1]
+    drawn = [e.text for e in events if "survivor joined your entrance" in e.text]
+    assert len(drawn) == 1 and drawn[0].startswith("Ann: An "), "the app drew one, active or essential"
+    essentials = (ESSENTIAL,) * drawing.bag.count(ESSENTIAL)
+    area = drawing.area("S1a")
+    assert area is not None
+    none_left = replace(drawing, bag=drawing.bag.take(essentials)).with_area(
+        replace(area, survivors=area.survivors.put(essentials))
+    )
+    assert none_left.survivors() == FULL_BAG
+    assert codes(none_left, replace(taken, income_drawn="essential")) == ["ashes.pass.income_drawn"]
+
+
+def test_the_rivals_main_action_may_follow_the_round_rather_than_its_vehicles_row() -> None:
+    def bonus_step(**options: object) -> str:
+        state = rivals_turn(**options)
+        state = play(state, card("c1", arrow="orange"))
+        state = play(again(state), card("c2", arrow="blue"))
+        state = play(again(state), RivalPass())
+        _, events = apply(state, card("c3", rounds_1_and_3="build:1", round_2="rescue"))
+        return next(e.text for e in events if "the action for" in e.text)
+
+    assert bonus_step() == "Vehicle in the bottom row: the action for round 2, rescue survivors"
+    assert (
+        bonus_step(rival_action_by="round number")
+        == "Round 1: the action for rounds 1 and 3, build a shelter (column 1)"
+    )
