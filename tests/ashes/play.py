@@ -142,11 +142,16 @@ def _player(state: AshesState, name: str, rng: random.Random) -> list[Action]:
             a.AddShelterCard(name, f"card{rng.randint(1, 99)}", ((1, "fuel 1", "data 1"), (3, "vp 1", "")))
         )
     free = free_positions(state.rounds)
+    room: a.Kind | Literal[""] = ""
+    if len(board.entrance) >= board.caps.entrance and state.settings.income_makes_room:
+        room = "active" if "active" in board.entrance else "essential"
     if rng.random() < 0.15:
+        scoring: tuple[a.ColonyAreaName, ...] = ("materials",) if rng.random() < 0.5 else ()
+        picks.append(a.Pass(name, rng.choice(free), (), (), scoring, income_room=room))
         keep = tuple(z for z in sorted(board.zones_used) if rng.random() < 0.5)
-        picks.append(a.Pass(name, rng.choice(free), keep, (), ("materials",) if rng.random() < 0.5 else ()))
+        picks.append(a.Pass(name, rng.choice(free), keep, (), scoring))
     rng.shuffle(picks)
-    return [*picks, a.Pass(name, free[0])]
+    return [*picks, a.Pass(name, free[0]), a.Pass(name, free[0], income_room=room)]
 
 
 def candidates(state: AshesState, rng: random.Random, turn: int = 0) -> list[Action]:

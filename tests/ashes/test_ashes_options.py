@@ -10,6 +10,8 @@ from tests.ashes.test_ashes_protocols import passing_state
 from tests.ashes.test_ashes_rival_turns import again, card, rivals_turn
 from trackers.ashes.actions import Adjust, Pass, RivalPass
 from trackers.ashes.protocols import vp_per_active
+from trackers.ashes.rival import TurnRow, TurnSpot
+from trackers.ashes.rounds import spot_of
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import UpgradeClass
@@ -70,4 +72,31 @@ def test_the_rivals_main_action_may_follow_the_round_rather_than_its_vehicles_ro
     assert (
         bonus_step(rival_action_by="round number")
         == "Round 1: the action for rounds 1 and 3, build a shelter (column 1)"
+    )
+
+
+def test_a_round_3_pass_may_keep_the_vehicle_where_it_is() -> None:
+    def third_round(**options: object) -> AshesState:
+        state = playing(("Ann", "Bob"), **options)
+        return replace(state, rounds=replace(state.rounds, round=3))
+
+    moved = play(third_round(), Pass("Ann", 3))
+    assert spot_of(moved.rounds, "Ann") == TurnSpot(TurnRow.BOTTOM, 3), "by default it still moves"
+    kept = play(third_round(round3_pass="stay put"), Pass("Ann", 3))
+    assert spot_of(kept.rounds, "Ann") == TurnSpot(TurnRow.TOP, 1)
+    assert kept.rounds.passed == ("Ann",)
+
+
+def test_the_rival_also_stays_when_round_3_has_no_next_round() -> None:
+    def rival_pass_in_round_3(**options: object) -> str:
+        state = rivals_turn(**options)
+        state = play(state, card("c1", arrow="orange"))
+        state = play(again(state), card("c2", arrow="blue"))
+        state = replace(again(state), rounds=replace(again(state).rounds, round=3))
+        _, events = apply(state, RivalPass())
+        return events[3].text
+
+    assert rival_pass_in_round_3() == "Rival vehicle to position 1 of the bottom row"
+    assert (
+        rival_pass_in_round_3(round3_pass="stay put") == "No next round: the rival vehicle stays where it is"
     )

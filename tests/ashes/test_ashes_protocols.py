@@ -320,11 +320,24 @@ def test_a_full_entrance_makes_way_for_a_recovered_survivor() -> None:
     state = holding(playing(DUO), "Ann", (ACTIVE, ACTIVE, ESSENTIAL, ESSENTIAL), z3=ACTIVE)
     state = with_board(state, "Ann", antirad=1)
     assert refused(state, Pass("Ann", 1, recovered=(3,))) == ("ashes.entrance.full", "ashes/colony")
-    after = play(state, Pass("Ann", 1, recovered=(3,), discarded=(ESSENTIAL,)))
+    full = Pass("Ann", 1, recovered=(3,), discarded=(ESSENTIAL,))
+    assert refused(state, full) == ("ashes.pass.income_room", "ashes/protocols/pass")
+    after = play(state, replace(full, income_room=ESSENTIAL))
     seat = after.seat("Ann")
-    # The discarded essential costs 1 happiness; income finds the entrance full, so the active stays.
-    assert (sorted(seat.board.entrance), seat.board.happiness) == ([ACTIVE, ACTIVE, ACTIVE, ESSENTIAL], 2)
-    assert after.bag == state.bag.put([ESSENTIAL])
+    # Each essential sent back costs 1 happiness; the income active takes the space the second one left.
+    assert (sorted(seat.board.entrance), seat.board.happiness) == ([ACTIVE] * 4, 1)
+    assert after.bag == state.bag.put([ESSENTIAL, ESSENTIAL]).take([ACTIVE])
+    kept = with_settings(state, income_makes_room=False)
+    assert refused(kept, replace(full, income_room=ESSENTIAL))[0] == "ashes.pass.income_room_needless"
+    after = play(kept, full)
+    assert (sorted(after.seat("Ann").board.entrance), after.seat("Ann").board.happiness) == (
+        [ACTIVE, ACTIVE, ACTIVE, ESSENTIAL],
+        2,
+    ), "with the option the income active stays in the bag"
+
+
+def with_settings(state: AshesState, **changes: Any) -> AshesState:
+    return replace(state, settings=replace(state.settings, **changes))
 
 
 def test_a_pass_refuses_a_wrong_recovery() -> None:

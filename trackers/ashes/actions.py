@@ -243,6 +243,9 @@ class Pass(Action):
     discarded: tuple[Kind, ...] = ()
     scoring: tuple[ColonyAreaName, ...] = ()
     decline_reward: bool = False
+    income_room: Literal["", "active", "essential"] = ""
+    """With a full entrance after recovery: the survivor who goes back to the bag (1 happiness) so the
+    income survivor fits."""
     income_drawn: Literal["", "active", "essential"] = ""
     """Only when the income survivor is drawn at random (an option): what the table drew; empty, the app
     draws."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
+from trackers.ashes.rival import ROUNDS
 from trackers.ashes.rounds import RIVAL, SetupKind, turn_violations
 from trackers.ashes.state import AshesState, Seat
 from trackers.core.actions import Event
@@ -87,6 +88,12 @@ def before_play_violations(state: AshesState) -> list[Violation]:
     if rounds.round != 1 or not any(s.kind is SetupKind.EMERGE for s in rounds.setup_left):
         return refuse("ashes.setup.over", "This belongs to the game's set-up, before round 1.", "ashes/setup")
     return scored_violations(state)
+
+
+def stays(state: AshesState) -> bool:
+    """A pass in round 3 keeps the vehicle where it is when the table reads that round as having no next
+    one (an option); by default it still moves, and the final places settle ties."""
+    return state.rounds.round == ROUNDS[-1] and state.settings.round3_pass_stays
 
 
 def seat_events(seat: Seat, texts: Iterable[str], rule: str) -> list[Event]:

@@ -28,6 +28,8 @@ RADIATION_LOSS = ("every survivor sent back", "entered by the table")
 MISSION_SECTOR = ("equal to the round", "up to the round")
 INCOME = ("an active one taken", "drawn at random")
 RIVAL_ACTION_BY = ("vehicle row", "round number")
+ROUND3_PASS = ("move and take the reward", "stay put")
+FULL_ENTRANCE = ("someone makes room", "it stays in the bag")
 STARTING_DATA = (0, 1, 2, 3)
 """Data each player starts with by turn-order position (3.2)."""
 
@@ -117,6 +119,22 @@ OPTIONS = (
         rule="ashes/protocols/pass",
     ),
     Option(
+        "round3_pass",
+        "Passing in round 3",
+        ROUND3_PASS[0],
+        choices=ROUND3_PASS,
+        rule="ashes/turn-order",
+        help="Round 3 has no next round: still move and take the reward (final places break ties), or stay.",
+    ),
+    Option(
+        "income_full_entrance",
+        "Income survivor with a full entrance",
+        FULL_ENTRANCE[0],
+        choices=FULL_ENTRANCE,
+        rule="ashes/protocols/pass",
+        help="The income survivor always comes; by default someone at the entrance makes room (1 happiness).",
+    ),
+    Option(
         "rival_action_by",
         "Rival main action chosen by",
         RIVAL_ACTION_BY[0],
@@ -160,6 +178,8 @@ def settings(setup: Setup) -> Settings:
         happiness_paid_in_hand=bool(setup.option("happiness_in_hand")),
         rival_action_by_round=setup.option("rival_action_by") == RIVAL_ACTION_BY[1],
         income_drawn_at_random=setup.option("income_survivor") == INCOME[1],
+        round3_pass_stays=setup.option("round3_pass") == ROUND3_PASS[1],
+        income_makes_room=setup.option("income_full_entrance") == FULL_ENTRANCE[0],
     )
 
 

@@ -12,8 +12,16 @@ from random import Random
 
 from trackers.ashes import actions as a
 from trackers.ashes.board import AshesBoard
-from trackers.ashes.colony import apply_income, apply_recover, check_recover, scoring_view
-from trackers.ashes.flow import Rule, own_turn_violations, protocol_violations, refuse, seat_events, updated
+from trackers.ashes.colony import ColonyOutcome, apply_income, apply_recover, check_recover, scoring_view
+from trackers.ashes.flow import (
+    Rule,
+    own_turn_violations,
+    protocol_violations,
+    refuse,
+    seat_events,
+    stays,
+    updated,
+)
 from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
 from trackers.ashes.player import PRODUCED, Cost, Reward
 from trackers.ashes.rounds import pass_turn, pass_violations, take_turn
@@ -279,14 +287,14 @@ def _check_pass(state: AshesState, action: a.Pass) -> list[Violation]:
     """Every step of the pass is checked before any is applied, since the entry is one protocol."""
     if problems := protocol_violations(state, action.player):
         return problems
-    if problems := pass_violations(state.rounds, action.player, action.position):
+    if problems := pass_violations(state.rounds, action.player, action.position, stays(state)):
         return problems
     seat = state.seat(action.player)
     if len(set(action.recovered)) < len(action.recovered):
         return refuse("ashes.recover.twice", "Name each zone once.", PASS_RULE)
     if problems := check_recover(seat.board, action.recovered, action.discarded):
         return problems
-    if problems := _income_violations(state, seat, action):
+    if problems := _income_violations(state, seat, action) or _room_violations(state, seat, action):
         return problems
     view = scoring_view(seat.board, seat.colony, vp_per_active(state, seat))
     return colony_scoring_violations(view, _areas(action))
@@ -314,24 +322,76 @@ def _income_violations(state: AshesState, seat: Seat, action: a.Pass) -> list[Vi
             "In this game the income survivor is an active one taken from the bag, not drawn.",
             PASS_RULE,
         )
-    back = [s for z, s in enumerate(seat.board.zones, 1) if s is not None and z not in action.recovered]
-    if not state.bag.put([*back, *action.discarded]).count(action.income_drawn):
+    if not _bag_at_income(state, seat, action).count(action.income_drawn):
         return refuse(
             "ashes.pass.income_drawn", f"The bag holds no {action.income_drawn} survivor to draw.", PASS_RULE
         )
     return []
 
 
+def _bag_at_income(state: AshesState, seat: Seat, action: a.Pass) -> Bag:
+    """The bag once recovery has sent back the zone survivors not kept and any discarded."""
+    back = [s for z, s in enumerate(seat.board.zones, 1) if s is not None and z not in action.recovered]
+    return state.bag.put([*back, *action.discarded])
+
+
+def _after_recovery(seat: Seat, action: a.Pass) -> list[str]:
+    """The entrance once recovery is done: kept zone survivors in, discarded ones out."""
+    board = seat.board
+    kept = [s for z, s in enumerate(board.zones, 1) if s is not None and z in action.recovered]
+    entrance = list(board.entrance)
+    for survivor in action.discarded:
+        entrance.remove(survivor)
+    return entrance + kept
+
+
+def _room_violations(state: AshesState, seat: Seat, action: a.Pass) -> list[Violation]:
+    """By default a full entrance makes room for the income survivor: the player names who goes back to
+    the bag, at 1 happiness (the option leaves the income survivor in the bag instead)."""
+    entrance = _after_recovery(seat, action)
+    full = len(entrance) >= seat.board.caps.entrance
+    bag = _bag_at_income(state, seat, action)
+    coming = bag.total if state.settings.income_drawn_at_random else bag.count(ACTIVE)
+    makes_room = state.settings.income_makes_room and full and coming > 0
+    if action.income_room and not makes_room:
+        return refuse(
+            "ashes.pass.income_room_needless", "Your entrance has room: nobody needs to leave it.", PASS_RULE
+        )
+    if makes_room and not action.income_room:
+        return refuse(
+            "ashes.pass.income_room",
+            "Your entrance is full: name the survivor who goes back to the bag to make room for the income.",
+            PASS_RULE,
+        )
+    if action.income_room and action.income_room not in entrance:
+        return refuse(
+            "ashes.pass.income_room_missing",
+            f"No {action.income_room} survivor is at your entrance after recovery.",
+            PASS_RULE,
+        )
+    return []
+
+
+def _make_room(recovered: ColonyOutcome, action: a.Pass) -> ColonyOutcome:
+    if not action.income_room:
+        return recovered
+    leaving = (action.income_room,)
+    lost = recovered.board.apply_leave(leaving).board.apply_lose_happiness(1)
+    text = f"An {action.income_room} survivor left your entrance for the bag to make room: -1 happiness."
+    return replace(recovered, board=lost.board, bag=recovered.bag.put(leaving), events=(text, *lost.events))
+
+
 def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
     """Recovery, income, colony scoring, then the turn-order track, in the order of the player aid."""
     seat = state.seat(action.player)
     recovered = apply_recover(seat.board, seat.colony, state.bag, action.recovered, action.discarded)
-    drawn = _income_survivor(state, recovered.bag, action, rng)
-    income = apply_income(recovered.board, recovered.colony, recovered.bag, drawn)
+    room = _make_room(recovered, action)
+    drawn = _income_survivor(state, room.bag, action, rng)
+    income = apply_income(room.board, room.colony, room.bag, drawn)
     areas = _areas(action)
     vp = colony_score(scoring_view(income.board, income.colony, vp_per_active(state, seat)), areas)
     board = replace(income.board, vp=add_vp(income.board.vp, vp)).apply_pass().board
-    passed = pass_turn(state.rounds, action.player, action.position)
+    passed = pass_turn(state.rounds, action.player, action.position, stays(state))
     reward = reward_of(passed.reward)
     taken = board.apply_reward(Reward() if action.decline_reward else reward)
     board = taken.board
@@ -351,7 +411,9 @@ def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
     )
     spot = passed.spot
     paid = reward_text(reward)
-    if not paid:
+    if stays(state):
+        then = "no next round, so the vehicle stays"
+    elif not paid:
         then = "take the reward printed there, if any"
     elif action.decline_reward:
         then = f"the space's {paid} declined"
@@ -368,6 +430,7 @@ def _apply_pass(state: AshesState, action: a.Pass, rng: Random) -> Applied:
     )
     events = [
         *seat_events(seat, recovered.events, PASS_RULE),
+        *seat_events(seat, room.events if room is not recovered else (), PASS_RULE),
         *seat_events(seat, income.events, PASS_RULE),
         scored,
         moved,

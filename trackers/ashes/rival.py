@@ -182,30 +182,39 @@ def _all_cards_back(deck: Deck) -> Deck:
     return replace(deck, draw_pile=tuple(sorted(deck.draw_pile + deck.discard_pile)), discard_pile=())
 
 
-def rival_pass(rival: RivalState, round_number: int, taken_in_next_row: Collection[int]) -> Resolution:
+def rival_pass(
+    rival: RivalState, round_number: int, taken_in_next_row: Collection[int], stay: bool = False
+) -> Resolution:
     """Reset the marker, gather the deck, take the first free place for the next round; a bonus card follows.
 
-    In round 3 the vehicle still moves to the bottom row, whose order settles ties.
+    In round 3 the vehicle still moves to the bottom row, whose order settles ties, unless the table reads
+    round 3 as having no next round (`stay`).
     """
     problems = pass_violations(rival)
     if problems:
         raise IllegalAction(problems)
     next_row = TurnRow.BOTTOM if row_for_round(round_number) is TurnRow.TOP else TurnRow.TOP
     position = next(p for p in count(1) if p not in taken_in_next_row)
+    spot = rival.spot if stay else TurnSpot(next_row, position)
     deck = _all_cards_back(rival.deck)
     every = f"all {deck.size}" if _catalogued(deck) else "all the"
+    moved = (
+        "No next round: the rival vehicle stays where it is"
+        if stay
+        else f"Rival vehicle to position {position} of the {next_row.value} row"
+    )
     lines: Lines = [
         (f"Marker on the top step ({rival.marker.high}): the rival passes", "ashes/solo/rival-pass"),
         (f"Marker {rival.marker.value} to {rival.marker.low}", "ashes/solo/rival-pass"),
         (f"Shuffle {every} rival action cards into one pile", "ashes/solo/rival-pass"),
-        (f"Rival vehicle to position {position} of the {next_row.value} row", "ashes/solo/rival-pass"),
+        (moved, "ashes/solo/rival-pass"),
         ("Reveal one more rival card now and play it as a bonus turn", "ashes/solo/rival-pass"),
     ]
     new = replace(
         rival,
         marker=rival.marker.set(rival.marker.low),
         deck=deck,
-        spot=TurnSpot(next_row, position),
+        spot=spot,
         passed=True,
         bonus_turn_due=True,
     )

@@ -10,7 +10,7 @@ from random import Random
 from typing import Any
 
 from trackers.ashes import actions as a
-from trackers.ashes.flow import Rule, before_play_violations, refuse, scored_violations
+from trackers.ashes.flow import Rule, before_play_violations, refuse, scored_violations, stays
 from trackers.ashes.rival import (
     BoardAnswer,
     Resolution,
@@ -437,8 +437,8 @@ def _rival_pass(state: AshesState, action: a.RivalPass, rng: Random) -> tuple[As
     rival = state.rival
     assert rival is not None  # _rival_pass_violations refused a game without one
     rounds = state.rounds
-    done = rival_pass(rival, rounds.round, unavailable(rounds, next_row(rounds.round)))
-    passed = pass_turn(rounds, RIVAL, done.rival.spot.position)
+    done = rival_pass(rival, rounds.round, unavailable(rounds, next_row(rounds.round)), stays(state))
+    passed = pass_turn(rounds, RIVAL, done.rival.spot.position, stays(state))
     return replace(state, rival=done.rival, rounds=passed.state), _steps(done)
 
 

@@ -227,9 +227,10 @@ def take_turn(state: RoundState, seat: str) -> RoundState:
     return replace(state, current=_after(state, seat, state.passed))
 
 
-def pass_violations(state: RoundState, seat: str, position: int) -> list[Violation]:
+def pass_violations(state: RoundState, seat: str, position: int, stay: bool = False) -> list[Violation]:
+    """`stay`: the vehicle keeps its place (round 3 read as having no next round), so any position does."""
     problems = turn_violations(state, seat)
-    if problems:
+    if problems or stay:
         return problems
     row = next_row(state.round)
     if position not in POSITIONS or position in blocked(state):
@@ -270,11 +271,12 @@ class Pass:
     reward: Reward
 
 
-def pass_turn(state: RoundState, seat: str, position: int) -> Pass:
-    """The turn-order step of a pass: the vehicle goes to `position` in the next round's row."""
-    _check(pass_violations(state, seat, position))
-    spot = TurnSpot(next_row(state.round), position)
+def pass_turn(state: RoundState, seat: str, position: int, stay: bool = False) -> Pass:
+    """The turn-order step of a pass: the vehicle goes to `position` in the next round's row, or with
+    `stay` keeps its place and takes no reward."""
+    _check(pass_violations(state, seat, position, stay))
     i = state.seats.index(seat)
+    spot = state.spots[i] if stay else TurnSpot(next_row(state.round), position)
     passed = (*state.passed, seat)
     new = replace(
         state,
@@ -282,7 +284,7 @@ def pass_turn(state: RoundState, seat: str, position: int) -> Pass:
         passed=passed,
         current=_after(state, seat, passed),
     )
-    reward = () if seat == RIVAL else dict(state.rewards).get(spot, ())
+    reward = () if seat == RIVAL or stay else dict(state.rewards).get(spot, ())
     return Pass(new, spot, reward)
 
 

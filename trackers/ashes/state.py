@@ -38,6 +38,8 @@ class Settings:
     happiness_paid_in_hand: bool = False
     rival_action_by_round: bool = False
     income_drawn_at_random: bool = False
+    round3_pass_stays: bool = False
+    income_makes_room: bool = True
 
 
 @dataclass(frozen=True)

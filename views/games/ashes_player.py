@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from trackers.ashes import actions as aa
+from trackers.ashes.flow import stays
 from trackers.ashes.player import TECH_SLOTS
 from trackers.ashes.rounds import free_positions
 from trackers.ashes.state import AshesState, Seat
@@ -112,6 +113,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "carried": (),
             "decline": False,
             "income": "",
+            "room": "",
             "pick": "",
             "drop": "",
             "lot_active": 0,
@@ -142,7 +144,14 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         where = position.value or (free[0] if free else 0)
         declined = bool(form.now("decline"))
         action = aa.Pass(
-            name, where, tuple(form.now("recovered")), discarded, chosen, declined, form.now("income")
+            name,
+            where,
+            tuple(form.now("recovered")),
+            discarded,
+            chosen,
+            declined,
+            form.now("room"),
+            form.now("income"),
         )
         if model.dispatch(action):
             form.reset()
@@ -247,12 +256,28 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 ],
                 wrap=True,
             ),
-            choice_row(
+            ft.Text("Round 3 has no next round: your vehicle stays where it is.")
+            if stays(state)
+            else choice_row(
                 "Vehicle to position (next round's row):",
                 [(str(p), str(p)) for p in free],
                 str(shown),
                 lambda p: position.set(int(p)),
                 key="pass-position",
+            ),
+            *(
+                [
+                    choice_row(
+                        "If your entrance is full, who goes back to the bag to make room for the income:",
+                        [("", "Nobody"), ("active", "An active"), ("essential", "An essential")],
+                        str(form["room"]),
+                        lambda kind: form.put("room", kind),
+                        key="pass-room",
+                    )
+                ]
+                if state.settings.income_makes_room
+                and len(seat.board.entrance) + len(seat.board.zones_used) >= seat.board.caps.entrance
+                else []
             ),
             *(
                 [
