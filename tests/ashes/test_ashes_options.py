@@ -8,7 +8,7 @@ from tests.ashes.entries import apply, codes, play
 from tests.ashes.states import playing, with_board
 from tests.ashes.test_ashes_protocols import passing_state
 from tests.ashes.test_ashes_rival_turns import again, card, rivals_turn
-from trackers.ashes.actions import Adjust, Pass, RivalPass
+from trackers.ashes.actions import Adjust, EndRound, Pass, RivalPass
 from trackers.ashes.protocols import vp_per_active
 from trackers.ashes.rival import TurnRow, TurnSpot
 from trackers.ashes.rounds import spot_of
@@ -100,3 +100,32 @@ def test_the_rival_also_stays_when_round_3_has_no_next_round() -> None:
     assert (
         rival_pass_in_round_3(round3_pass="stay put") == "No next round: the rival vehicle stays where it is"
     )
+
+
+def bonus_turn(**options: object) -> AshesState:
+    """Round 1: the rival reached its top step, passed, and now plays its bonus card."""
+    state = rivals_turn(**options)
+    state = play(state, card("c1", arrow="orange"))
+    state = play(again(state), card("c2", arrow="blue"))
+    return play(again(state), RivalPass())
+
+
+def test_the_bonus_turn_may_leave_its_arrow_unplayed() -> None:
+    played = play(bonus_turn(), card("c3", arrow="blue"))
+    assert played.rival is not None and played.rival.marker.value == 1
+    state, events = apply(bonus_turn(rival_bonus_arrow=False), card("c3", arrow="blue"))
+    assert state.rival is not None and state.rival.marker.value == 0
+    assert "Bonus turn: the activator arrow is not played; marker stays on 0" in [e.text for e in events]
+
+
+def test_a_marker_back_on_top_after_the_bonus_turn_may_reset_for_the_next_round() -> None:
+    for resets in (False, True):
+        state = bonus_turn(rival_marker_resets=resets)
+        rival = state.rival
+        assert rival is not None
+        state = replace(state, rival=replace(rival, marker=rival.marker.set(rival.marker.high - 1)))
+        state = play(state, card("c3", arrow="blue"))
+        assert state.rival is not None and state.rival.marker.value == state.rival.marker.high
+        ended = play(state, Pass("Ann", 2), EndRound())
+        assert ended.rival is not None
+        assert ended.rival.marker.value == (0 if resets else ended.rival.marker.high)

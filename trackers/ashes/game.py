@@ -143,6 +143,19 @@ OPTIONS = (
         help="Its vehicle's row, read literally, or the round's number.",
     ),
     Option(
+        "rival_bonus_arrow",
+        "The rival's bonus turn plays its activator arrow",
+        True,
+        rule="ashes/solo/rival-pass",
+    ),
+    Option(
+        "rival_marker_resets",
+        "A rival marker back on the top step resets for the next round",
+        False,
+        rule="ashes/solo/rival-pass",
+        help="Off: the rival passes at once in the next round, reading the text literally.",
+    ),
+    Option(
         "rival_installs_count",
         "Rival installs raise your data price",
         True,
@@ -180,6 +193,8 @@ def settings(setup: Setup) -> Settings:
         income_drawn_at_random=setup.option("income_survivor") == INCOME[1],
         round3_pass_stays=setup.option("round3_pass") == ROUND3_PASS[1],
         income_makes_room=setup.option("income_full_entrance") == FULL_ENTRANCE[0],
+        rival_bonus_arrow=bool(setup.option("rival_bonus_arrow")),
+        rival_marker_resets=bool(setup.option("rival_marker_resets")),
     )
 
 

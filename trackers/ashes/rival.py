@@ -221,9 +221,11 @@ def rival_pass(
     return Resolution(new, _numbered(lines))
 
 
-def start_round(rival: RivalState) -> RivalState:
-    """A new round: the rival plays again (a marker left on the top step makes it pass at once)."""
-    return replace(rival, passed=False, bonus_turn_due=False)
+def start_round(rival: RivalState, reset_marker: bool = False) -> RivalState:
+    """A new round: the rival plays again. A marker its bonus turn left on the top step makes it pass at
+    once, unless the table reads the pass's reset as lasting into the new round (`reset_marker`)."""
+    marker = rival.marker.set(rival.marker.low) if reset_marker and rival.passed else rival.marker
+    return replace(rival, passed=False, bonus_turn_due=False, marker=marker)
 
 
 def _catalogued(deck: Deck) -> bool:
@@ -327,9 +329,11 @@ def _has_pieces(rival: RivalState, action: MainAction) -> bool:
     return True
 
 
-def play_card(rival: RivalState, card: RivalCard, round_number: int, by_round: bool = False) -> Turn:
-    """Steps 1-4 of a rival turn: reveal, activator arrow, main action by vehicle row (or, read the other
-    way, by the round's number), sector.
+def play_card(
+    rival: RivalState, card: RivalCard, round_number: int, by_round: bool = False, bonus_arrow: bool = True
+) -> Turn:
+    """Steps 1-4 of a rival turn: reveal, activator arrow (on a bonus turn too, unless `bonus_arrow` says
+    otherwise), main action by vehicle row (or, read the other way, by the round's number), sector.
 
     The only place a card leaves the pile for the discards, whether the player turned it over or
     `rival_deck.draw_digital` chose it; without a catalogue there is no pile to update.
@@ -349,7 +353,14 @@ def play_card(rival: RivalState, card: RivalCard, round_number: int, by_round: b
     bonus = "Bonus turn: reveal" if rival.bonus_turn_due else "Reveal"
     lines.append((f"{bonus} rival card {card.label}", "ashes/solo/rival-turn"))
     marker = rival.marker
-    if card.arrow is None:
+    if rival.bonus_turn_due and not bonus_arrow and card.arrow is not None:
+        lines.append(
+            (
+                f"Bonus turn: the activator arrow is not played; marker stays on {marker.value}",
+                "ashes/solo/rival-pass",
+            )
+        )
+    elif card.arrow is None:
         lines.append((f"No activator arrow: marker stays on {marker.value}", "ashes/solo/rival-turn"))
     elif card.arrow in ARROWS_THAT_COUNT[rival.difficulty]:
         marker = marker.move(1).track

@@ -209,7 +209,8 @@ def action_text(data: Mapping[str, Any] | None) -> str | None:
 
 def turn_for(state: AshesState, rival: RivalState, card: RivalCard) -> Turn:
     """The card played in this game's round, the main action picked the way the table's option says."""
-    return play_card(rival, card, state.rounds.round, state.settings.rival_action_by_round)
+    chosen = state.settings
+    return play_card(rival, card, state.rounds.round, chosen.rival_action_by_round, chosen.rival_bonus_arrow)
 
 
 def card_of(action: a.RivalTurn) -> RivalCard:

@@ -377,7 +377,7 @@ def _end_round_violations(state: AshesState, action: a.EndRound) -> list[Violati
 
 def _end_round(state: AshesState, action: a.EndRound, rng: Random) -> tuple[AshesState, list[Event]]:
     rounds = end_round(state.rounds)
-    rival = None if state.rival is None else start_round(state.rival)
+    rival = None if state.rival is None else start_round(state.rival, state.settings.rival_marker_resets)
     seats = tuple(
         replace(s, board=s.board.apply_new_round().board, protocol=None, main_actions=0) for s in state.seats
     )

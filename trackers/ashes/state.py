@@ -40,6 +40,8 @@ class Settings:
     income_drawn_at_random: bool = False
     round3_pass_stays: bool = False
     income_makes_room: bool = True
+    rival_bonus_arrow: bool = True
+    rival_marker_resets: bool = False
 
 
 @dataclass(frozen=True)
