@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -11,6 +12,37 @@ from trackers.core.game import GameModule, Option
 from trackers.core.registry import games, get_game
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, Latest, action_button, choice_row, heading, icon_action, tagged
+
+FOLDED_OVER = 4
+"""A game with more options than this shows them folded: most tables start with the defaults."""
+
+
+def _options_section(
+    module: GameModule,
+    values: dict[str, Any],
+    shown: bool,
+    flip: Callable[[], None],
+    set_option: Callable[[str, Any], None],
+    keep_option: Callable[[str, Any], None],
+) -> list[ft.Control]:
+    controls = [
+        control
+        for o in module.options
+        for control in (
+            _option_control(o, values[o.key], set_option, keep_option),
+            *([ft.Text(o.help, size=12, italic=True)] if o.help else []),
+        )
+    ]
+    if len(module.options) <= FOLDED_OVER:
+        return controls
+    changed = sum(values[o.key] != o.default for o in module.options)
+    label = (
+        f"Hide the {len(module.options)} game options"
+        if shown
+        else (f"Game options: {changed} changed of {len(module.options)} (tap to see them)")
+    )
+    toggle = action_button(label, flip, key="show-options", icon=ft.Icons.TUNE)
+    return [toggle, *controls] if shown else [toggle]
 
 
 def _option_control(option: Option, value: Any, set_value: Any, keep_value: Any) -> ft.Control:
@@ -60,6 +92,7 @@ def NewGame(model: AppModel) -> ft.Control:
     options = Latest(dict[str, Any]())
     seed = Entry()
     problem, set_problem = ft.use_state("")
+    show_options = Latest(False)
 
     def resize(count: int) -> None:
         current = names.value
@@ -143,14 +176,14 @@ def NewGame(model: AppModel) -> ft.Control:
                 )
                 for i, name in enumerate(names.shown)
             ],
-            *[
-                control
-                for o in module.options
-                for control in (
-                    _option_control(o, values[o.key], set_option, keep_option),
-                    *([ft.Text(o.help, size=12, italic=True)] if o.help else []),
-                )
-            ],
+            *_options_section(
+                module,
+                values,
+                show_options.shown,
+                lambda: show_options.set(not show_options.value),
+                set_option,
+                keep_option,
+            ),
             seed.field(
                 "Seed (optional: the same seed gives the same draws)",
                 key="seed",

@@ -24,6 +24,8 @@ async def _new_unsettled(page: FakePage, **options: str) -> None:
     await page.fire("new-game")
     await page.fire("pick-unsettled")
     await page.fire("players-fewer")
+    if options:
+        await page.fire("show-options")
     for key, value in options.items():
         await page.change(f"option-{key}", value)
     await page.fire("start-game")
@@ -119,6 +121,9 @@ def test_a_choice_option_set_at_setup_changes_the_clumsiness_check(store: Store)
         await page.fire("new-game")
         await page.fire("pick-unsettled")
         await page.fire("players-fewer")
+        assert page.has("show-options")
+        assert not page.has("option-clumsy_faces"), "a game with many options starts with them folded"
+        await page.fire("show-options")
         assert "The printed icon cannot be read from the text" in " ".join(page.texts())
         await page.fire("option-clumsy_faces-1-2")
         await page.fire("start-game")
