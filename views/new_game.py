@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -10,8 +11,20 @@ import flet as ft
 
 from trackers.core.game import GameModule, Option
 from trackers.core.registry import games, get_game
+from trackers.storage import StorageError
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, Latest, action_button, choice_row, heading, icon_action, tagged
+
+
+def _usual_game(model: AppModel, registered: tuple[GameModule, ...]) -> str:
+    """The game played most recently, since a table usually starts the same one again; else the first."""
+    try:
+        recent = model.store.list_games()
+    except (StorageError, sqlite3.Error):
+        recent = []
+    known = {g.id for g in registered}
+    return next((info.game for info in recent if info.game in known), registered[0].id)
+
 
 FOLDED_OVER = 4
 """A game with more options than this shows them folded: most tables start with the defaults."""
@@ -86,7 +99,7 @@ def default_names(count: int) -> list[str]:
 @ft.component
 def NewGame(model: AppModel) -> ft.Control:
     registered = games()
-    game = Latest(registered[0].id)
+    game = Latest(_usual_game(model, registered))
     module: GameModule = get_game(game.shown)
     names = Latest(default_names(max(module.min_players, min(2, module.max_players))))
     options = Latest(dict[str, Any]())

@@ -450,3 +450,33 @@ def test_turn_order_rewards_are_entered_with_the_board_and_paid_at_the_pass(stor
         assert ann.data == 2, "a solo player starts with 0 data and passes to bottom position 1"
 
     run(go())
+
+
+def test_a_two_player_game_hands_the_board_from_player_to_player(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-ashes")
+        await page.change("player-name-0", "Ann")
+        await page.change("player-name-1", "Bob")
+        await page.fire("start-game")
+        assert not page.has("rival-setup"), "no rival without a solo game"
+        await page.fire("board-areas-1-plus")
+        await page.fire("board-bag-1-1")
+        for track in ("fuel", "data", "strength"):
+            await _taps(page, f"board-top-{track}-plus", 2)
+        await page.fire("use-board")
+        await page.fire("setup-emerge")
+        assert page.has("ashes-view-seat-1") and not page.has("ashes-view-rival")
+        assert page.identified("adj-data") == "0", "Ann sits first: no starting data"
+        await page.fire("open-pass")
+        await page.fire("pass-go")
+        assert page.identified("adj-data") == "1", "Bob's board opens: second place starts with 1 data"
+        await page.fire("open-pass")
+        await page.fire("pass-go")
+        assert page.has("end-round"), "both passed: the round can end"
+        await page.fire("end-round")
+        state = _session(store).state
+        assert (state.rounds.round, state.rounds.order) == (2, ("Ann", "Bob"))
+
+    run(go())

@@ -159,3 +159,15 @@ def test_settings_theme_is_saved_and_applied(store: Store) -> None:
         assert page.identified("theme-current") == "Theme: dark"
 
     run(go())
+
+
+def test_new_game_starts_on_the_game_played_last(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_scorepad(page)
+        await page.fire("close-game")
+        await page.fire("new-game")
+        await page.fire("start-game")
+        assert page.has("quick-0-5"), "Score pad again, without picking it"
+
+    run(go())
