@@ -38,24 +38,27 @@ def _options_section(
     set_option: Callable[[str, Any], None],
     keep_option: Callable[[str, Any], None],
 ) -> list[ft.Control]:
-    controls = [
-        control
-        for o in module.options
-        for control in (
-            _option_control(o, values[o.key], set_option, keep_option),
-            *([ft.Text(o.help, size=12, italic=True)] if o.help else []),
-        )
-    ]
+    def controls(options: list[Option]) -> list[ft.Control]:
+        return [
+            control
+            for o in options
+            for control in (
+                _option_control(o, values[o.key], set_option, keep_option),
+                *([ft.Text(o.help, size=12, italic=True)] if o.help else []),
+            )
+        ]
+
     if len(module.options) <= FOLDED_OVER:
-        return controls
-    changed = sum(values[o.key] != o.default for o in module.options)
+        return controls(list(module.options))
+    main = [o for o in module.options if o.main]
+    rest = [o for o in module.options if not o.main]
+    changed = sum(values[o.key] != o.default for o in rest)
+    head = "Other game options" if main else "Game options"
     label = (
-        f"Hide the {len(module.options)} game options"
-        if shown
-        else (f"Game options: {changed} changed of {len(module.options)} (tap to see them)")
+        f"Hide the {head.lower()}" if shown else f"{head}: {changed} changed of {len(rest)} (tap to see them)"
     )
     toggle = action_button(label, flip, key="show-options", icon=ft.Icons.TUNE)
-    return [toggle, *controls] if shown else [toggle]
+    return [*controls(main), toggle, *(controls(rest) if shown else [])]
 
 
 def _option_control(option: Option, value: Any, set_value: Any, keep_value: Any) -> ft.Control:

@@ -480,3 +480,17 @@ def test_a_two_player_game_hands_the_board_from_player_to_player(store: Store) -
         assert (state.rounds.round, state.rounds.order) == (2, ("Ann", "Bob"))
 
     run(go())
+
+
+def test_new_game_keeps_the_difficulty_in_view_and_folds_the_other_options(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-ashes")
+        assert page.has("option-difficulty") and not page.has("option-rival_start_vp")
+        assert page.find("show-options").content == "Other game options: 0 changed of 17 (tap to see them)"
+        await page.fire("show-options")
+        assert page.has("option-rival_start_vp")
+        assert page.find("show-options").content == "Hide the other game options"
+
+    run(go())

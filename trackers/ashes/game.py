@@ -40,6 +40,7 @@ OPTIONS = (
         Difficulty.NORMAL.value,
         choices=tuple(d.value for d in Difficulty),
         rule="ashes/solo/difficulty",
+        main=True,
     ),
     Option(
         "rival_start_vp",

@@ -29,6 +29,8 @@ class Option:
     maximum: int | None = None
     rule: str = ""
     help: str = ""
+    main: bool = False
+    """A choice most tables make every game (a difficulty): shown even when the other options are folded."""
 
     @property
     def kind(self) -> Literal["bool", "int", "choice"]:
