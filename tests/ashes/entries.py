@@ -4,8 +4,10 @@ name a known rules section, accepted entries keep all 75 survivors and every eve
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from rules_ref import reference
+from trackers.ashes.actions import RivalTurn
 from trackers.ashes.game import ASHES
 from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import FULL_BAG
@@ -44,3 +46,18 @@ def play(state: AshesState, *actions: Action, seed: int = 1) -> AshesState:
     for action in actions:
         state, _ = apply(state, action, seed)
     return state
+
+
+def rescue_card(label: str = "c1", cases: int = 0, **fields: Any) -> RivalTurn:
+    """A rival card entry: a rescue in this round's sector, counting 1 from the bottom, with no activator
+    arrow, unless `fields` say otherwise."""
+    values: dict[str, Any] = {
+        "arrow": None,
+        "rounds_1_and_3": "rescue",
+        "round_2": "rescue",
+        "secondary": None,
+        "ordinal": "from_bottom",
+        "numeric": 1,
+        "sector": "this_round",
+    }
+    return RivalTurn(label=label, cases=cases, **{**values, **fields})

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from rules_ref import reference
+from tests.ashes.entries import rescue_card
 from tests.ashes.states import LAYOUT, TOPS
 from trackers.ashes.actions import (
     Activate,
@@ -37,16 +38,8 @@ MIDDLE_STEPS = (CompleteSetupStep("discard two missions"), CompleteSetupStep("re
 
 
 def card(label: str, cases: int = 0, **fields: Any) -> RivalTurn:
-    values: dict[str, Any] = {
-        "arrow": "orange",
-        "rounds_1_and_3": "rescue",
-        "round_2": "rescue",
-        "secondary": None,
-        "ordinal": "from_bottom",
-        "numeric": 1,
-        "sector": "this_round",
-    }
-    return RivalTurn(label=label, cases=cases, **{**values, **fields})
+    """A rescue with an orange arrow unless `fields` say otherwise."""
+    return rescue_card(label, cases, **{"arrow": "orange", **fields})
 
 
 def play(session: Session, *actions: Action) -> None:

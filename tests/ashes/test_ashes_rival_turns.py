@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.ashes.entries import apply, codes, play
+from tests.ashes.entries import apply, codes, play, rescue_card
 from tests.ashes.play import random_card
 from tests.ashes.states import LAYOUT, TOPS, new
 from trackers.ashes.actions import (
@@ -46,16 +46,7 @@ EMERGED = (("S1a", (A, E)), ("S2a", (A, A)))
 
 def card(label: str, cases: int = 0, **fields: Any) -> RivalTurn:
     """A rescue in this round's sector with no activator arrow unless `fields` say otherwise."""
-    values: dict[str, Any] = {
-        "arrow": None,
-        "rounds_1_and_3": "rescue",
-        "round_2": "rescue",
-        "secondary": None,
-        "ordinal": "from_bottom",
-        "numeric": 1,
-        "sector": "this_round",
-    }
-    return RivalTurn(label=label, cases=cases, **{**values, **fields})
+    return rescue_card(label, cases, **fields)
 
 
 def deck(*turns: RivalTurn) -> CatalogueRivalDeck:

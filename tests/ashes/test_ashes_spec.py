@@ -104,6 +104,7 @@ from typing import Any
 import pytest
 
 from rules_ref import reference
+from tests.ashes.entries import rescue_card
 from tests.ashes.states import LAYOUT, TOPS, new, playing, with_board
 from trackers.ashes.actions import (
     Activate,
@@ -240,17 +241,7 @@ def rival_at_top() -> AshesState:
 
 def rival_card(cases: int = 0, **fields: Any) -> RivalTurn:
     """A rescue card with no arrow, in this round's sector, counting 1 from the bottom."""
-    card: dict[str, Any] = {
-        "label": "c1",
-        "arrow": None,
-        "rounds_1_and_3": "rescue",
-        "round_2": "rescue",
-        "secondary": None,
-        "ordinal": "from_bottom",
-        "numeric": 1,
-        "sector": "this_round",
-    }
-    return RivalTurn(cases=cases, **{**card, **fields})
+    return rescue_card(**{"cases": cases, **fields})
 
 
 # §4 refusals: one row per rule, more where a rule has several parts

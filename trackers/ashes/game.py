@@ -225,7 +225,7 @@ class Ashes:
         chosen = settings(setup)
         solo = len(setup.players) == 1
         seats = tuple(_seat(name, i, chosen) for i, name in enumerate(setup.players))
-        return AshesState(new_game(setup.players, solo=solo), seats, chosen, solo)
+        return AshesState(new_game(setup.players, solo=solo), seats, chosen)
 
     def validate(self, state: AshesState, action: Action) -> list[Violation]:
         """Every refusal carries its code and rules section; the first reason that applies is enough."""

@@ -6,6 +6,7 @@ Moving and activating leave the turn open for additional actions (and, after an 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from random import Random
@@ -339,20 +340,26 @@ def _after_recovery(seat: Seat, action: a.Pass) -> list[str]:
     """The entrance once recovery is done: kept zone survivors in, discarded ones out."""
     board = seat.board
     kept = [s for z, s in enumerate(board.zones, 1) if s is not None and z in action.recovered]
-    entrance = list(board.entrance)
-    for survivor in action.discarded:
-        entrance.remove(survivor)
-    return entrance + kept
+    left = Counter(board.entrance)
+    left.subtract(action.discarded)
+    return [*left.elements(), *kept]
+
+
+def income_needs_room(state: AshesState, action: a.Pass) -> bool:
+    """Whether this pass must name who leaves a full entrance so the income survivor fits (the view asks
+    only then)."""
+    seat = state.seat(action.player)
+    full = len(_after_recovery(seat, action)) >= seat.board.caps.entrance
+    bag = _bag_at_income(state, seat, action)
+    coming = bag.total if state.settings.income_drawn_at_random else bag.count(ACTIVE)
+    return state.settings.income_makes_room and full and coming > 0
 
 
 def _room_violations(state: AshesState, seat: Seat, action: a.Pass) -> list[Violation]:
     """By default a full entrance makes room for the income survivor: the player names who goes back to
     the bag, at 1 happiness (the option leaves the income survivor in the bag instead)."""
     entrance = _after_recovery(seat, action)
-    full = len(entrance) >= seat.board.caps.entrance
-    bag = _bag_at_income(state, seat, action)
-    coming = bag.total if state.settings.income_drawn_at_random else bag.count(ACTIVE)
-    makes_room = state.settings.income_makes_room and full and coming > 0
+    makes_room = income_needs_room(state, action)
     if action.income_room and not makes_room:
         return refuse(
             "ashes.pass.income_room_needless", "Your entrance has room: nobody needs to leave it.", PASS_RULE

@@ -11,7 +11,7 @@ from trackers.ashes.endgame import EndResult
 from trackers.ashes.player import STACKING_AS_PRINTED, PlayerBoard
 from trackers.ashes.rival import RivalState
 from trackers.ashes.rival_card import RivalCard
-from trackers.ashes.rounds import RoundState
+from trackers.ashes.rounds import RIVAL, RoundState
 from trackers.ashes.survivors import FULL_BAG, Area, count_survivors
 from trackers.ashes.terms import Difficulty, PhoenixRow
 from trackers.core.bag import Bag
@@ -92,7 +92,6 @@ class AshesState:
     rounds: RoundState
     seats: tuple[Seat, ...]
     settings: Settings = field(default_factory=Settings)
-    solo: bool = False
     rival: RivalState | None = None
     catalogue: tuple[RivalCard, ...] = ()
     pending_card: RivalCard | None = None
@@ -103,6 +102,11 @@ class AshesState:
     installs: tuple[int, int, int] = (0, 0, 0)
     claims: tuple[tuple[str, ...], ...] = ((), (), ())
     result: EndResult | None = None
+
+    @property
+    def solo(self) -> bool:
+        """One player against the rival, which then has a seat on the turn-order track."""
+        return RIVAL in self.rounds.seats
 
     def seat(self, name: str) -> Seat:
         return next(s for s in self.seats if s.name == name)

@@ -38,7 +38,7 @@ def BoardScreen(model: AppModel, state: AshesState) -> ft.Control:
     if board is None:
         return card(ft.Text("Enter the board in the set-up first."), key="board-screen")
     controls: list[ft.Control] = [heading(f"Board: {board.name}")]
-    at_shelter = vehicles_in(state, board.shelter) + [s.name for s in state.seats if not s.vehicle]
+    at_shelter = vehicles_in(state, board.shelter)
     if state.solo and not state.rival_vehicle:
         at_shelter.append(RIVAL)
     controls.append(ft.Text(f"{board.shelter}: vehicles {', '.join(at_shelter) or 'none'}"))

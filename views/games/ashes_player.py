@@ -10,6 +10,7 @@ import flet as ft
 from trackers.ashes import actions as aa
 from trackers.ashes.flow import stays
 from trackers.ashes.player import TECH_SLOTS
+from trackers.ashes.protocols import income_needs_room
 from trackers.ashes.rounds import free_positions
 from trackers.ashes.state import AshesState, Seat
 from views.games.ashes_actions import ActionsCard
@@ -218,6 +219,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     if form["open"] == "pass":
         free = free_positions(state.rounds)
         shown = position.shown or (free[0] if free else 0)
+        out: tuple[aa.Kind, ...] = ("active",) * form["active_out"] + ("essential",) * form["essential_out"]
         controls += [
             ft.Text("Zone survivors to keep (1 antirad each); the rest go back to the bag:"),
             ft.Row(
@@ -275,8 +277,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                         key="pass-room",
                     )
                 ]
-                if state.settings.income_makes_room
-                and len(seat.board.entrance) + len(seat.board.zones_used) >= seat.board.caps.entrance
+                if income_needs_room(state, aa.Pass(name, 0, tuple(form["recovered"]), out))
                 else []
             ),
             *(
