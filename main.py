@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import nullcontext
 
 import flet as ft
 
@@ -16,6 +17,7 @@ import trackers  # noqa: F401  (registers every game)
 from trackers.datadir import database_path
 from trackers.storage import StorageError, Store
 from views.app import start, start_without_data
+from views.webserve import offline_client
 
 
 def main() -> None:
@@ -31,13 +33,15 @@ def main() -> None:
     web = os.environ.get("LANTERN_VIEW") == "web"
     if web:
         print(f"Lantern is running at http://{host}:{port}", flush=True)
-    ft.run(
-        entry,
-        view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,
-        host=host,
-        port=port,
-        no_cdn=True,
-    )
+    with offline_client() if web else nullcontext(None) as assets_dir:
+        ft.run(
+            entry,
+            view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,
+            host=host,
+            port=port,
+            assets_dir=assets_dir,
+            no_cdn=True,
+        )
 
 
 if __name__ == "__main__":

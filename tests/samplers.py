@@ -9,7 +9,7 @@ from typing import Any
 from tests.ashes.play import candidates
 from trackers.ashes import actions as ashes_actions
 from trackers.core.actions import Action
-from trackers.scorepad.game import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.unsettled import actions as ua
 from trackers.unsettled.luna import plan_step
 

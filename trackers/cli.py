@@ -138,7 +138,7 @@ def _export(args: argparse.Namespace) -> None:
     if args.output is None:
         _write(text)
     else:
-        args.output.write_text(text, encoding="utf-8")
+        args.output.write_text(text, encoding="utf-8", errors="backslashreplace")
 
 
 def _list(args: argparse.Namespace) -> None:
@@ -155,6 +155,7 @@ def _emit(value: Any) -> None:
 
 
 def _write(text: str) -> None:
-    """UTF-8 whatever the console's encoding, so player names never break the output."""
-    sys.stdout.buffer.write(text.encode("utf-8"))
+    """UTF-8 whatever the console's encoding, so player names never break the output; text that is not
+    valid Unicode (a lone surrogate) comes out as its JSON escape rather than an error."""
+    sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
     sys.stdout.flush()

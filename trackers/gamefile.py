@@ -3,6 +3,10 @@
 A file is a log, so opening one means replaying it: it is accepted only when every action is still
 legal and still produces the events it recorded. Every refusal is a `GameFileError` whose message a
 player can act on. Loading never writes anything; storage decides what to keep.
+
+A file is read strictly (trackers.core.boundary): at most `MAX_FILE_BYTES` (4 MB; a 1,000-action ASHES
+game is about 1 MB) and `MAX_ACTIONS` entries, lists and objects nested at most 64 deep, each key once
+per object, no NaN or infinite numbers and only valid Unicode text.
 """
 
 from __future__ import annotations
@@ -14,12 +18,15 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from trackers.core.actions import ActionCodec, ActionFormatError, Event
+from trackers.core.boundary import BoundaryError, megabytes, read_json
 from trackers.core.game import GameModule, Setup, make_setup
 from trackers.core.registry import get_game
 from trackers.core.session import ReplayError, Session
 
 FORMAT = "lantern-game"
 VERSION = 1
+MAX_FILE_BYTES = 4_000_000
+MAX_ACTIONS = 20_000
 
 
 class GameFileError(ValueError):
@@ -72,12 +79,30 @@ def checksum(doc: Mapping[str, Any]) -> str:
 
 
 def load_document(text: str | bytes) -> LoadedGame:
-    """Check a game file from its envelope to its last action; raises GameFileError on any problem."""
-    doc = _parse(text)
-    _check_envelope(doc)
-    module = game_module(doc.get("game"))
-    _check_content_versions(module, doc.get("content_versions"))
-    return rebuild(module, doc)
+    """Check a game file from its envelope to its last action; raises GameFileError on any problem.
+
+    Whatever else goes wrong (a bug an odd file brings out) is a GameFileError too: a file never crashes
+    the app or the command line.
+    """
+    try:
+        doc = _parse(text)
+        _check_envelope(doc)
+        module = game_module(doc.get("game"))
+        _check_content_versions(module, doc.get("content_versions"))
+        actions = doc.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+            raise GameFileError(
+                f"This game file holds {len(actions):,} actions; Lantern opens games of up to "
+                f"{MAX_ACTIONS:,} actions."
+            )
+        return rebuild(module, doc)
+    except GameFileError:
+        raise
+    except Exception as error:
+        raise GameFileError(
+            "This game file could not be read: Lantern met an unexpected problem with it "
+            f"({type(error).__name__})."
+        ) from None
 
 
 def game_module(name: Any) -> GameModule:
@@ -150,31 +175,22 @@ def group_problem(groups: Sequence[int]) -> str | None:
 
 
 def _parse(text: str | bytes) -> dict[str, Any]:
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise GameFileError("This is not a Lantern game file: it is not text.") from None
-    if not text.strip():
-        raise GameFileError("This game file is empty.")
     try:
-        doc = json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()):
+        doc = read_json(text, max_bytes=MAX_FILE_BYTES)
+    except BoundaryError as error:
+        if error.problem == "too large":
+            raise GameFileError(
+                f"This game file is too large ({megabytes(error.size)}; Lantern opens game files up to "
+                f"{MAX_FILE_BYTES // 1_000_000} MB)."
+            ) from None
+        if error.problem == "incomplete":
             raise GameFileError(
                 "This game file is incomplete: it ends too early (it may have been cut off while copying)."
             ) from None
-        where = f"line {error.lineno}, column {error.colno}"
-        raise GameFileError(f"This is not a Lantern game file: it is not valid JSON ({where}).") from None
-    except (ValueError, RecursionError):
-        raise GameFileError("This is not a Lantern game file: it is not valid JSON.") from None
+        raise GameFileError(f"This is not a Lantern game file: {error}.") from None
     if not isinstance(doc, dict):
         raise GameFileError("This is not a Lantern game file: it does not hold a game record.")
     return doc
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _check_envelope(doc: Mapping[str, Any]) -> None:

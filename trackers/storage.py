@@ -173,7 +173,8 @@ class Store:
 
     @contextmanager
     def _transaction(self, write: bool = True) -> Iterator[sqlite3.Connection]:
-        """One transaction under the lock; sqlite errors come out as StorageError, after a rollback."""
+        """One transaction under the lock; sqlite errors, and text SQLite cannot encode, come out as
+        StorageError, after a rollback."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
@@ -186,6 +187,12 @@ class Store:
             except sqlite3.Error as error:
                 action = "save to" if write else "read"
                 raise StorageError(f"Lantern could not {action} its saved games: {error}.") from error
+            except UnicodeEncodeError:  # a lone surrogate cannot be written as UTF-8, so SQLite refuses it
+                action = "save to" if write else "read"
+                raise StorageError(
+                    f"Lantern could not {action} its saved games: "
+                    "the text given holds a character that is not valid Unicode."
+                ) from None
 
     def close(self) -> None:
         with self._lock:
@@ -261,6 +268,10 @@ class Store:
             session = gamefile.rebuild(module, doc).session
         except ValueError as error:
             raise StorageError(f"Saved game {game_id} cannot be opened: {error}") from None
+        except RecursionError:  # a damaged row nested thousands deep
+            raise StorageError(
+                f"Saved game {game_id} cannot be opened: its log is nested too deep."
+            ) from None
         session.journal = GameJournal(self, game_id, module)
         return StoredGame(game_id, session)
 

@@ -20,7 +20,7 @@ from trackers.core.actions import Action
 from trackers.core.game import GameModule, Setup, make_setup
 from trackers.core.registry import get_game
 from trackers.core.session import Session
-from trackers.scorepad.game import AddPoints, DrawFirstPlayer, EndRound
+from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndRound
 from trackers.storage import Store
 
 PLAYERS = ("Ann", "Bob", "Cy")

@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 
-from tests.bench import ashes, browser, engine, unsettled
+from tests.bench import ashes, browser, engine, hostile, unsettled
 from tests.bench.figures import Figure, header, median, row
 from tests.bench.servers import REPO, serving, wait_until_200
 
@@ -42,6 +42,7 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
     ("rules search", engine.search_figures),
     ("unsettled", unsettled.pursuit_figures),
     ("ashes", ashes.figures),
+    ("hostile inputs", hostile.figures),
     ("start", start_figures),
     ("page load", browser.page_load_figures),
 )

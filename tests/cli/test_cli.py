@@ -13,7 +13,7 @@ import pytest
 
 import trackers  # noqa: F401  (registers the games)
 from trackers.gamefile import checksum, dumps
-from trackers.scorepad.game import AddPoints, EndGame
+from trackers.scorepad.actions import AddPoints, EndGame
 from trackers.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]

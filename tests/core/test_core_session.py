@@ -13,7 +13,8 @@ from trackers.core.actions import Action
 from trackers.core.errors import IllegalAction
 from trackers.core.game import make_setup
 from trackers.core.session import LogEntry, ReplayError, Session
-from trackers.scorepad.game import SCOREPAD, AddPoints, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.game import SCOREPAD
 
 SETUP = make_setup(SCOREPAD, ("Ann", "Bob", "Cy"), {})
 

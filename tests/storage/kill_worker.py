@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from trackers.core.session import Session
-from trackers.scorepad.game import AddPoints
+from trackers.scorepad.actions import AddPoints
 from trackers.storage import Store
 
 # Past this many entries undo wins more often, so the log churns at this size instead of growing

@@ -20,7 +20,8 @@ from trackers import gamefile
 from trackers.core.game import make_setup
 from trackers.core.session import Session
 from trackers.gamefile import GameFileError, checksum, dumps, export_document, load_document
-from trackers.scorepad.game import SCOREPAD, AddPoints, DrawFirstPlayer, EndRound
+from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndRound
+from trackers.scorepad.game import SCOREPAD
 from trackers.storage import Store
 
 Doc = dict[str, Any]

@@ -13,7 +13,8 @@ import trackers  # noqa: F401  (registers the games)
 from trackers.core.game import Setup, make_setup
 from trackers.core.session import Session
 from trackers.gamefile import load_document
-from trackers.scorepad.game import SCOREPAD, AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.game import SCOREPAD
 from trackers.storage import GameInfo, StorageError, Store, StoredGame
 
 

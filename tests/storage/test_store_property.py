@@ -12,14 +12,8 @@ from hypothesis import strategies as st
 import trackers  # noqa: F401  (registers the games)
 from trackers.core.game import make_setup
 from trackers.core.session import Session
-from trackers.scorepad.game import (
-    SCOREPAD,
-    AddPoints,
-    ChooseFirstPlayer,
-    DrawFirstPlayer,
-    EndGame,
-    EndRound,
-)
+from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.game import SCOREPAD
 from trackers.storage import Store
 
 PLAYERS = ("Ann", "Bob", "Cy")

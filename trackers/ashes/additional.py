@@ -16,20 +16,61 @@ from trackers.ashes.actions import (
     Decontaminate,
     Scout,
 )
-from trackers.ashes.flow import Rule, own_turn_violations, refuse, seat_events, updated
+from trackers.ashes.colony import CARD_ROOM
+from trackers.ashes.flow import SCORE_TRACK_TOP, Rule, own_turn_violations, refuse, seat_events, updated
 from trackers.ashes.main_actions import ROW_BY_NAME, linked_board, next_to
+from trackers.ashes.movement import SECTOR_IV
 from trackers.ashes.player import Cost, Limited
-from trackers.ashes.scoring import add_vp, milestone_claim_cost, milestone_score, milestone_violations
+from trackers.ashes.scoring import (
+    COLUMN_AREAS,
+    add_vp,
+    milestone_claim_cost,
+    milestone_score,
+    milestone_violations,
+)
 from trackers.ashes.state import ROWS, AshesState, Seat
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL
 from trackers.ashes.terms import UpgradeClass
 from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
+from trackers.core.limits import Count, count_violations
 
 CYCLE_COST = Cost(data=1)
 SCOUT_COST = Cost(strength=2)
 CLASSES = {"I": UpgradeClass.CLASS_I, "II": UpgradeClass.CLASS_II}
+DECONTAMINATE_RULE, CLOSE_RULE = "ashes/actions/decontaminate", "ashes/actions/close-shelters"
+MILESTONE_RULE, MISSION_RULE = "ashes/actions/milestone", "ashes/actions/mission"
+CARD = Count(
+    1, CARD_ROOM, "Shelter cards are numbered", "", code="ashes.decontaminate.no_pod", rule=DECONTAMINATE_RULE
+)
+"""There is room for 3 shelter cards beside the happiness track, numbered from the bottom."""
+CLOSED_CARD = replace(CARD, code="ashes.close.no_card", rule=CLOSE_RULE)
+COLUMN = Count(
+    1, len(COLUMN_AREAS), "Columns are numbered", "", code="ashes.close.no_column", rule=CLOSE_RULE
+)
+"""3 columns of closed shelter cards, and a fourth with the character that adds it."""
+MILESTONE_COUNT = Count(
+    0,
+    SCORE_TRACK_TOP,
+    "A requirement count is",
+    "",
+    code="ashes.milestone.count",
+    rule=MILESTONE_RULE,
+)
+MILESTONE_VALUE = replace(MILESTONE_COUNT, what="A scoring tile's value is")
+SECTOR = Count(
+    0, SECTOR_IV, "A mission's sector is", "(0: none)", code="ashes.mission.sector", rule=MISSION_RULE
+)
+
+
+def _pods(seat: Seat, card: int) -> Count | None:
+    """The pods of the player's card `card` (already in range): None when there is no such card."""
+    cards = seat.colony.cards
+    pods = len(cards[card - 1].pods) if card <= len(cards) else 0
+    if not pods:
+        return None
+    return Count(1, pods, f"Card {card}'s pods are numbered", "", code=CARD.code, rule=DECONTAMINATE_RULE)
 
 
 def limited_violations(state: AshesState, player: str, action: Limited) -> list[Violation]:
@@ -40,9 +81,13 @@ def limited_violations(state: AshesState, player: str, action: Limited) -> list[
 
 
 def check_decontaminate(state: AshesState, action: Decontaminate) -> list[Violation]:
-    if problems := own_turn_violations(state, action.player):
+    """A card's pods are counted off the card as entered, as the rulebook text gives no number."""
+    if problems := CARD.violations(action.card) or own_turn_violations(state, action.player):
         return problems
     seat = state.seat(action.player)
+    pods = _pods(seat, action.card)
+    if pods is not None and (problems := pods.violations(action.pod)):
+        return problems
     return shelters.check_decontaminate(seat.board, seat.colony, action.survivor, action.card, action.pod)
 
 
@@ -75,7 +120,8 @@ def describe_decontaminate(state: AshesState, action: Decontaminate) -> str:
 
 
 def check_close(state: AshesState, action: CloseShelter) -> list[Violation]:
-    if problems := own_turn_violations(state, action.player):
+    counts = (CLOSED_CARD, action.card), (COLUMN, action.column)
+    if problems := count_violations(*counts) or own_turn_violations(state, action.player):
         return problems
     seat = state.seat(action.player)
     return shelters.check_close(seat.board, seat.colony, action.card, action.column)
@@ -236,12 +282,9 @@ def claim_room(state: AshesState, action: ClaimMilestone) -> tuple[int, int]:
 
 def check_milestone(state: AshesState, action: ClaimMilestone) -> list[Violation]:
     """The milestone's requirement is read at the table: entering the claim says it is met."""
-    if problems := limited_violations(state, action.player, Limited.MILESTONE):
+    counts = (MILESTONE_COUNT, action.count), (MILESTONE_VALUE, action.value)
+    if problems := count_violations(*counts) or limited_violations(state, action.player, Limited.MILESTONE):
         return problems
-    if action.count < 0 or action.value < 0:
-        return refuse(
-            "ashes.milestone.count", "Count and tile value are never negative.", "ashes/actions/milestone"
-        )
     seat = state.seat(action.player)
     before, room = claim_room(state, action)
     row = ROW_BY_NAME[action.row]
@@ -325,7 +368,8 @@ def _power_violations(state: AshesState, seat: Seat, space: str) -> list[Violati
 
 def check_mission(state: AshesState, action: CompleteMission) -> list[Violation]:
     """A vehicle-position mission checks where the vehicle is; a power-shelter one which shelter flips."""
-    if problems := limited_violations(state, action.player, Limited.MISSION):
+    sector = SECTOR.violations(action.sector)
+    if problems := sector or limited_violations(state, action.player, Limited.MISSION):
         return problems
     seat = state.seat(action.player)
     if seat.missions_hand < 1:

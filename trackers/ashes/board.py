@@ -3,22 +3,46 @@
 A layout is entered once and shared as an `ashes.board` pack: the areas with their sector and survivor-bag
 icon, the starting shelter, which areas touch, the red lines that close some of those borders, and the
 construction spaces. Moves then run on `AshesBoard.graph()`, where red lines are barriers.
+
+A layout is refused unread past its caps, drawn from the box (rulebook 2.1) and kept generous: `MAX_AREAS`
+areas (the box holds 29 area tiles, one per area space), `MAX_CONSTRUCTION_SPACES` construction spaces (on
+12 site tiles), and `MAX_LINKS` links and as many red lines (the borders of a flat board of that many areas
+and the shelter). Ids are text of at most `MAX_ID_LENGTH` characters, the name at most `MAX_NAME_LENGTH`
+like a pack's; sectors and flags are whole numbers and true/false, never converted from other types.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from trackers.ashes.survivors import Area
+from trackers.core.boundary import has_lone_surrogate
 from trackers.core.graph import Edge, Graph
-from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind, register_pack_kind
+from trackers.core.packs import (
+    MAX_NAME_LENGTH,
+    Pack,
+    PackError,
+    PackKind,
+    check_pack,
+    pack_kind,
+    register_pack_kind,
+)
 
 SECTORS = range(1, 5)
 SHELTER_SECTOR = 1
 """The starting shelter counts as sector 1 for missions (10.2.3)."""
+MAX_AREAS = 64
+"""The box holds 29 area tiles, placed one per area space: more than twice that is no ASHES board."""
+MAX_CONSTRUCTION_SPACES = 64
+"""The 12 site tiles carry a few construction spaces each."""
+MAX_LINKS = 3 * (MAX_AREAS + 1) - 6
+"""Borders of a flat board of `MAX_AREAS` areas and the shelter: at most 3n - 6 = 189 (red lines too)."""
+MAX_ID_LENGTH = 40
+SHOWN_LENGTH = 40
+"""How much of an id a refusal quotes."""
 
 
 def _pair(a: str, b: str) -> Edge:
@@ -67,28 +91,43 @@ class AshesBoard:
     def problems(self) -> list[str]:
         """Everything that makes the layout unplayable, as phrases a player can fix; empty when fine.
 
-        Reachability needs a sound graph, so it is judged only once nothing else is wrong. A layout with no
-        links at all is an areas-only board: survivors are tracked on it, and moves are not checked."""
-        out: list[str] = []
+        The sizes are checked first, so an oversized layout costs nothing more to refuse. Reachability needs
+        a sound graph, so it is judged only once nothing else is wrong. A layout with no links at all is an
+        areas-only board: survivors are tracked on it, and moves are not checked."""
+        out = _size_problems(
+            len(self.areas), len(self.links), len(self.red_lines), len(self.construction_spaces)
+        )
+        if out:
+            return out
         nodes = [self.shelter, *(a.id for a in self.areas)]
-        out += [f"two areas share the id {n!r}" for n, k in Counter(nodes).items() if k > 1]
+        out += [f"two areas share the id {_shown(n)}" for n, k in Counter(nodes).items() if k > 1]
         spaces = Counter(s.id for s in self.construction_spaces)
-        out += [f"two construction spaces share the id {n!r}" for n, k in spaces.items() if k > 1]
+        out += [f"two construction spaces share the id {_shown(n)}" for n, k in spaces.items() if k > 1]
         out += [
-            f"{what} {place.id!r} is in sector {place.sector}; sectors run from 1 to 4"
+            f"{what} {_shown(place.id)} is in sector {_shown(place.sector)}; sectors run from 1 to 4"
             for what, places in (("area", self.areas), ("construction space", self.construction_spaces))
             for place in places
             if place.sector not in SECTORS
         ]
         known = set(nodes)
         for a, b in self.links:
-            out += [f"the link {a}–{b} names {n!r}, which is not an area" for n in (a, b) if n not in known]
+            shown = f"{_shown(a, quoted=False)}–{_shown(b, quoted=False)}"
+            out += [
+                f"the link {shown} names {_shown(n)}, which is not an area" for n in (a, b) if n not in known
+            ]
             if a == b:
-                out.append(f"the link {a}–{b} joins an area to itself")
+                out.append(f"the link {shown} joins an area to itself")
         for what, pairs in (("link", self.links), ("red line", self.red_lines)):
-            out += [f"the {what} {a}–{b} is listed twice" for (a, b), k in Counter(pairs).items() if k > 1]
+            out += [
+                f"the {what} {_shown(a, quoted=False)}–{_shown(b, quoted=False)} is listed twice"
+                for (a, b), k in Counter(pairs).items()
+                if k > 1
+            ]
+        links = set(self.links)
         out += [
-            f"the red line {a}–{b} is not on a link" for a, b in self.red_lines if (a, b) not in self.links
+            f"the red line {_shown(a, quoted=False)}–{_shown(b, quoted=False)} is not on a link"
+            for a, b in self.red_lines
+            if (a, b) not in links
         ]
         if not self.areas:
             out.append("the board has no areas")
@@ -96,15 +135,13 @@ class AshesBoard:
             reached = self.graph().distances_to(self.shelter)
             lost = [a.id for a in self.areas if a.id not in reached]
             if lost:
-                out.append(f"the starting shelter cannot reach {', '.join(map(repr, lost))}")
+                out.append(f"the starting shelter cannot reach {', '.join(map(_shown, lost))}")
         return out
 
     def graph(self) -> Graph:
         """Areas and the shelter joined by their links, each red line a barrier; needs `problems()` empty."""
         graph = Graph.build([self.shelter, *(a.id for a in self.areas)], self.links)
-        for a, b in self.red_lines:
-            graph = graph.add_barrier(a, b)
-        return graph
+        return replace(graph, barriers=tuple(sorted(_pair(a, b) for a, b in self.red_lines)))
 
     def play_areas(self) -> tuple[Area, ...]:
         """The areas as `survivors` tracks them, empty, ready for the first emergence."""
@@ -123,21 +160,54 @@ class AshesBoard:
         }
 
 
-def _text(value: Any, what: str) -> str:
+def _shown(value: Any, quoted: bool = True) -> str:
+    """A JSON value as a refusal quotes it: short, so a hostile layout cannot make a huge message."""
+    if isinstance(value, str):
+        cut = value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…"
+        return repr(cut) if quoted else cut
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if -(10**SHOWN_LENGTH) < value < 10**SHOWN_LENGTH else "a huge number"
+    if isinstance(value, list | tuple):
+        return "a list" if value else "[]"
+    if isinstance(value, Mapping):
+        return "an object" if value else "{}"
+    return f"a {type(value).__name__}"
+
+
+def _size_problems(areas: int, links: int, red_lines: int, spaces: int) -> list[str]:
+    return [
+        f"the board has {count} {what}; a board layout has at most {cap}"
+        for count, what, cap in (
+            (areas, "areas", MAX_AREAS),
+            (links, "links", MAX_LINKS),
+            (red_lines, "red lines", MAX_LINKS),
+            (spaces, "construction spaces", MAX_CONSTRUCTION_SPACES),
+        )
+        if count > cap
+    ]
+
+
+def _text(value: Any, what: str, limit: int = MAX_ID_LENGTH) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{what} needs a name")
+    if len(value) > limit:
+        raise ValueError(f"{what}'s name is longer than {limit} characters")
+    if has_lone_surrogate(value):
+        raise ValueError(f"{what}'s name holds a broken character (a lone surrogate): retype it")
     return value
 
 
 def _number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} needs a sector number, not {value!r}")
+        raise ValueError(f"{what} needs a sector number, not {_shown(value)}")
     return value
 
 
 def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {value!r}")
+        raise ValueError(f"{what} must be true or false, not {_shown(value)}")
     return value
 
 
@@ -157,8 +227,21 @@ def _pairs(data: Mapping[str, Any], key: str) -> tuple[Edge, ...]:
     return tuple(sorted(_pair(a, b) for a, b in rows))
 
 
-def _read(data: Mapping[str, Any]) -> AshesBoard:
-    """The layout as written, raising ValueError when its shape is wrong; `problems()` judges the rest."""
+def _length(value: Any) -> int:
+    return len(value) if isinstance(value, list) else 0
+
+
+def _read(data: Any) -> AshesBoard:
+    """The layout as written, raising ValueError when its shape is wrong; `problems()` judges the rest.
+
+    The caps are checked first, before any area or link is read."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a board layout must be a JSON object, not {_shown(data)}")
+    too_many = _size_problems(
+        *(_length(data.get(key)) for key in ("areas", "links", "red_lines", "construction_spaces"))
+    )
+    if too_many:
+        raise ValueError("; ".join(too_many))
     areas = tuple(
         BoardArea(
             _text(row.get("id"), f"area {i}"),
@@ -176,7 +259,7 @@ def _read(data: Mapping[str, Any]) -> AshesBoard:
         for i, row in enumerate(_rows(data, "construction_spaces"), 1)
     )
     return AshesBoard(
-        _text(data.get("name"), "the board"),
+        _text(data.get("name"), "the board", MAX_NAME_LENGTH),
         _text(data.get("shelter"), "the starting shelter"),
         areas,
         _pairs(data, "links"),
@@ -185,8 +268,8 @@ def _read(data: Mapping[str, Any]) -> AshesBoard:
     )
 
 
-def board_problems(data: Mapping[str, Any]) -> list[str]:
-    """Pack validation: a layout must read and be playable."""
+def board_problems(data: Any) -> list[str]:
+    """Pack validation: a layout must read and be playable (caps and text rules in the module docstring)."""
     try:
         return _read(data).problems()
     except ValueError as error:

@@ -9,13 +9,21 @@ from random import Random
 
 from trackers.ashes import actions as a
 from trackers.ashes.endgame import PlayerEnd, RivalEnd, RowCount, end_game, end_violations, rival_end
-from trackers.ashes.flow import Rule, player_violations, refuse, scored_violations
+from trackers.ashes.flow import SCORE_TRACK_TOP, Rule, player_violations, refuse, scored_violations
 from trackers.ashes.round_flow import losses_violations, radiation_events
 from trackers.ashes.rounds import RIVAL, spot_of
 from trackers.ashes.state import ROWS, AshesState, FinalCounts
 from trackers.ashes.terms import Medal, PhoenixRow
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
+from trackers.core.limits import Count, count_violations
+
+UNCOVERED = Count(
+    0, SCORE_TRACK_TOP, "Uncovered colony VP are", "", code="ashes.end.negative", rule="ashes/end"
+)
+RIVAL_UNCOVERED = replace(UNCOVERED, what="The rival's uncovered colony VP are", rule="ashes/solo/rival-end")
+ROW_COUNT = replace(UNCOVERED, what="A requirement count is")
+ROW_VALUE = replace(UNCOVERED, what="A scoring tile's value is")
 
 
 def _game_over_violations(state: AshesState) -> list[Violation]:
@@ -28,12 +36,12 @@ def _game_over_violations(state: AshesState) -> list[Violation]:
 
 def _counts_violations(state: AshesState, action: a.FinalCountsEntry) -> list[Violation]:
     """Re-entering a player's counts replaces them until the game is scored."""
-    if problems := player_violations(state, action.player) or _game_over_violations(state):
-        return problems
-    numbers = (action.uncovered_colony_vp, *(n for row in action.rows for n in row))
-    if any(n < 0 for n in numbers):
-        return refuse("ashes.end.negative", "Final counts cannot be negative.", "ashes/end")
-    return []
+    rows = [pair for count, value in action.rows for pair in ((ROW_COUNT, count), (ROW_VALUE, value))]
+    return (
+        count_violations((UNCOVERED, action.uncovered_colony_vp), *rows)
+        or player_violations(state, action.player)
+        or _game_over_violations(state)
+    )
 
 
 def _final_counts(
@@ -93,15 +101,14 @@ def _rival_end(state: AshesState, action: a.FinishGame) -> RivalEnd | None:
 
 
 def _finish_violations(state: AshesState, action: a.FinishGame) -> list[Violation]:
-    if problems := _game_over_violations(state):
+    rival_vp = RIVAL_UNCOVERED.violations(action.rival_uncovered_colony_vp)
+    if problems := rival_vp or _game_over_violations(state):
         return problems
     missing = [s.name for s in state.seats if s.final is None]
     if missing:
         return refuse(
             "ashes.end.counts_missing", f"Enter the final counts of {', '.join(missing)} first.", "ashes/end"
         )
-    if action.rival_uncovered_colony_vp < 0:
-        return refuse("ashes.end.negative", "Final counts cannot be negative.", "ashes/solo/rival-end")
     if action.rival_uncovered_colony_vp and state.rival is None:
         return refuse("ashes.solo.only", "Only a solo game has a rival to score.", "ashes/solo/rival-end")
     if problems := losses_violations(state, action.radiation_losses, "ashes/end"):

@@ -10,9 +10,21 @@ from typing import Any
 
 from trackers.ashes.rival import ROUNDS
 from trackers.ashes.rounds import RIVAL, SetupKind, turn_violations
+from trackers.ashes.scoring import MAX_LAP, VP_LAP
 from trackers.ashes.state import AshesState, Seat
+from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
+
+SCORE_TRACK_TOP = MAX_LAP + VP_LAP - 1
+"""299, the highest score the VP track shows: lap disc on +200, marker on its last space. The rules cap
+neither the supply of tokens nor what a player counts on the table, so such an open count in an entry (a
+gain, a payment, times a tile's requirement is met) is held within the track's reach."""
+ACTIVE_SURVIVORS, ESSENTIAL_SURVIVORS = FULL_BAG.count(ACTIVE), FULL_BAG.count(ESSENTIAL)
+"""The game's 50 active and 25 essential survivors: no entry moves more of a kind than there are."""
+PRODUCTION_TOP = 12
+"""The highest top an entry may give a production track, or steps it may raise one by. The rulebook text
+prints no track lengths; the set-up screen offers tops of 2 to 12, as it does for the rival's track."""
 
 Check = Callable[[AshesState, Any], list[Violation]]
 Apply = Callable[[AshesState, Any, Random], tuple[AshesState, list[Event]]]

@@ -14,8 +14,16 @@ from typing import Any, get_args
 from trackers.ashes import colony as shelters
 from trackers.ashes.actions import Build, EarnMainAction, Install, Rescue, Rest, RowName
 from trackers.ashes.board import AshesBoard
-from trackers.ashes.flow import Rule, own_turn_violations, refuse, seat_events, updated
-from trackers.ashes.materials import Slot
+from trackers.ashes.flow import (
+    ACTIVE_SURVIVORS,
+    ESSENTIAL_SURVIVORS,
+    Rule,
+    own_turn_violations,
+    refuse,
+    seat_events,
+    updated,
+)
+from trackers.ashes.materials import SLOT_COUNT, Slot
 from trackers.ashes.player import UPGRADE_TILES, Cost, Reward
 from trackers.ashes.scoring import InstallPrice, add_vp, install_price, install_violations
 from trackers.ashes.state import ROWS, AshesState
@@ -23,10 +31,28 @@ from trackers.ashes.survivors import ACTIVE, ESSENTIAL
 from trackers.ashes.terms import PhoenixRow
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
+from trackers.core.limits import Count, count_violations
 
 ROW_BY_NAME: Mapping[str, PhoenixRow] = dict(zip(get_args(RowName), ROWS, strict=True))
 LEVELS = (1, 2, 3)
 REST = Reward(fuel=1, happiness=2)
+RESCUED_ACTIVE = Count(
+    0, ACTIVE_SURVIVORS, "Rescue", "active survivors", code="ashes.rescue.none", rule="ashes/actions/rescue"
+)
+RESCUED_ESSENTIAL = Count(
+    0,
+    ESSENTIAL_SURVIVORS,
+    "Rescue",
+    "essential survivors",
+    code="ashes.rescue.none",
+    rule="ashes/actions/rescue",
+)
+INSTALL_LEVEL = Count(
+    1, LEVELS[-1], "Install on a level", "", code="ashes.install.level", rule="ashes/actions/install"
+)
+INSTALL_SLOT = Count(
+    1, SLOT_COUNT, "Storage slots are numbered", "", code="ashes.materials.slot", rule="ashes/actions/install"
+)
 
 
 def linked_board(state: AshesState) -> AshesBoard | None:
@@ -96,12 +122,13 @@ def rescued(action: Rescue) -> tuple[str, ...]:
 def check_rescue(state: AshesState, action: Rescue) -> list[Violation]:
     """Built shelters sit on construction spaces, which the layout does not link to areas, so adjacency is
     only checked for a player whose one shelter is the starting one; with a shelter built, any area goes."""
-    if problems := own_turn_violations(state, action.player):
+    counts = (RESCUED_ACTIVE, action.active), (RESCUED_ESSENTIAL, action.essential)
+    if problems := count_violations(*counts) or own_turn_violations(state, action.player):
         return problems
     area = state.area(action.area)
     if area is None:
         return refuse("ashes.rescue.area", f"The board has no area {action.area!r}.", "ashes/actions/rescue")
-    if action.active < 0 or action.essential < 0 or action.active + action.essential < 1:
+    if action.active + action.essential < 1:
         return refuse("ashes.rescue.none", "Rescue at least one survivor.", "ashes/actions/rescue")
     short = area.survivors.missing(rescued(action))
     if short:
@@ -167,14 +194,9 @@ def bump(counts: tuple[int, int, int], i: int) -> tuple[int, int, int]:
 
 
 def check_install(state: AshesState, action: Install) -> list[Violation]:
-    if problems := own_turn_violations(state, action.player):
+    counts = (INSTALL_LEVEL, action.level), *((INSTALL_SLOT, index) for index in action.materials)
+    if problems := count_violations(*counts) or own_turn_violations(state, action.player):
         return problems
-    if action.level not in LEVELS:
-        return refuse(
-            "ashes.install.level",
-            f"The Phoenix Project has no level {action.level}.",
-            "ashes/actions/install",
-        )
     board = state.seat(action.player).board
     if len(board.upgrades) >= UPGRADE_TILES:
         return refuse(

@@ -15,6 +15,8 @@ from trackers.ashes import actions as a
 from trackers.ashes.board import AshesBoard
 from trackers.ashes.colony import ColonyOutcome, apply_income, apply_recover, check_recover, scoring_view
 from trackers.ashes.flow import (
+    ACTIVE_SURVIVORS,
+    ESSENTIAL_SURVIVORS,
     Rule,
     own_turn_violations,
     protocol_violations,
@@ -25,20 +27,46 @@ from trackers.ashes.flow import (
 )
 from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
 from trackers.ashes.player import PRODUCED, Cost, Reward
-from trackers.ashes.rounds import pass_turn, pass_violations, take_turn
+from trackers.ashes.rounds import POSITIONS, pass_turn, pass_violations, take_turn
 from trackers.ashes.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
 from trackers.ashes.state import AshesState, Seat
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY
 from trackers.ashes.table import reward_of, reward_text
-from trackers.ashes.upgrades import UpgradeFamily
+from trackers.ashes.upgrades import ACTIVATION_ZONES, UpgradeFamily
 from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag
 from trackers.core.errors import Violation
+from trackers.core.limits import Count, count_violations
 
 Applied = tuple[AshesState, list[Event]]
 MOVE_RULE = "ashes/protocols/move"
 ACTIVATE_RULE = "ashes/protocols/activate"
 PASS_RULE = "ashes/protocols/pass"
+CARRIED_ACTIVE = Count(
+    0, ACTIVE_SURVIVORS, "A lot carries", "active survivors", code="ashes.move.cargo_count", rule=MOVE_RULE
+)
+CARRIED_ESSENTIAL = Count(
+    0,
+    ESSENTIAL_SURVIVORS,
+    "A lot carries",
+    "essential survivors",
+    code="ashes.move.cargo_count",
+    rule=MOVE_RULE,
+)
+ZONE = Count(
+    1,
+    ACTIVATION_ZONES[-1],
+    "Activation zones are numbered",
+    "",
+    code="ashes.activate.zone",
+    rule=ACTIVATE_RULE,
+)
+RECOVERED_ZONE = Count(
+    1, ACTIVATION_ZONES[-1], "Activation zones are numbered", "", code="ashes.recover.zone", rule=PASS_RULE
+)
+POSITION = Count(
+    1, POSITIONS[-1], "Pass to a turn-order position", "", code="ashes.turn.position", rule="ashes/turn-order"
+)
 
 
 def _next(current: str | None) -> list[Event]:
@@ -89,9 +117,7 @@ def _load_per_step(steps: int, legs: Sequence[tuple[int, int, int]]) -> tuple[in
 
 def _cargo_violations(state: AshesState, start: str, action: a.Move) -> list[Violation]:
     """Carried survivors come from what each area held before the move and go to areas further on."""
-    if any(
-        min(active, essential) < 0 or active + essential < 1 for _, _, active, essential in action.carried
-    ):
+    if any(active + essential < 1 for _, _, active, essential in action.carried):
         return refuse("ashes.move.cargo_count", "Each lot carried needs at least one survivor.", MOVE_RULE)
     names = {area.name for area in state.areas}
     outside = [
@@ -126,8 +152,15 @@ def _cargo_violations(state: AshesState, start: str, action: a.Move) -> list[Vio
 
 def _check_move(state: AshesState, action: a.Move) -> list[Violation]:
     """The path, the cost and the survivors carried on each step, all against the player's vehicle."""
-    if problems := protocol_violations(state, action.player) or _board_missing(
-        state, "moves follow its areas"
+    counts = [
+        check
+        for _, _, n_a, n_e in action.carried
+        for check in ((CARRIED_ACTIVE, n_a), (CARRIED_ESSENTIAL, n_e))
+    ]
+    if problems := (
+        count_violations(*counts)
+        or protocol_violations(state, action.player)
+        or _board_missing(state, "moves follow its areas")
     ):
         return problems
     board = state.board
@@ -194,10 +227,14 @@ def _describe_move(state: AshesState, action: a.Move) -> str:
 
 
 def _check_activate(state: AshesState, action: a.Activate) -> list[Violation]:
-    """Zones 2 to 4 produce by the height of a track, so their tops must be known."""
+    """Zones 2 to 4 produce by the height of a track, so their tops must be known. Whatever the zone, a
+    missing active survivor is named first: that is what the player has to change."""
     if problems := protocol_violations(state, action.player):
         return problems
-    if problems := state.seat(action.player).board.check_activate(action.zone):
+    board = state.seat(action.player).board
+    if ACTIVE not in board.entrance:
+        return board.check_activate(ACTIVATION_ZONES[0])[:1]
+    if problems := ZONE.violations(action.zone) or board.check_activate(action.zone):
         return problems
     if action.zone != 1:
         return _board_missing(state, "its production track tops set what the production zones give")
@@ -286,7 +323,8 @@ def _areas(action: a.Pass) -> list[ColonyArea]:
 
 def _check_pass(state: AshesState, action: a.Pass) -> list[Violation]:
     """Every step of the pass is checked before any is applied, since the entry is one protocol."""
-    if problems := protocol_violations(state, action.player):
+    counts = (POSITION, action.position), *((RECOVERED_ZONE, zone) for zone in action.recovered)
+    if problems := count_violations(*counts) or protocol_violations(state, action.player):
         return problems
     if problems := pass_violations(state.rounds, action.player, action.position, stays(state)):
         return problems

@@ -3,6 +3,9 @@
 A deck is catalogued once ("my rival deck", shared as an `ashes.rival-deck` pack) or entered card by card
 as the physical deck is turned over; either way `rival.play_card` is what moves a card to the discards.
 JSON names enums by their lower-case member names, which stay stable when the wording players read changes.
+
+A deck is refused unread past `MAX_CARDS` cards. Labels are text of at most `MAX_LABEL_LENGTH` characters;
+the numeric parameter and the columns are whole numbers, never converted from 4.0 or "4".
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from trackers.ashes.rival_card import (
     SectorParameter,
 )
 from trackers.ashes.terms import PhoenixRow
+from trackers.core.boundary import has_lone_surrogate
 from trackers.core.deck import Deck
 from trackers.core.errors import IllegalAction, TableError, Violation
 from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind, register_pack_kind
@@ -36,6 +40,12 @@ from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind
 NUMERIC_RANGE = range(1, 10)
 """The rulebook gives no range for the numeric parameter; single printed digits are assumed."""
 MAX_LABEL_LENGTH = 40
+MAX_CARDS = 100
+"""The rulebook's component list (2.1) does not count the rival action cards; its largest counted sets of
+cards hold 14 (production technologies) and 12 (characters, scoring technologies), so 100 is generous."""
+SHOWN_LENGTH = 40
+"""How much of a value a refusal quotes."""
+MAX_UNKNOWN_SHOWN = 3
 FIELDS = ("label", "arrow", "rounds_1_and_3", "round_2", "secondary", "ordinal", "numeric", "sector")
 
 E = TypeVar("E", bound=Enum)
@@ -45,17 +55,38 @@ def _key(member: Enum) -> str:
     return member.name.lower()
 
 
+def _shown(value: Any) -> str:
+    """A JSON value as a refusal quotes it: short, so a hostile deck cannot make a huge message."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…")
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if -(10**SHOWN_LENGTH) < value < 10**SHOWN_LENGTH else "a huge number"
+    if isinstance(value, list | tuple):
+        return "a list" if value else "[]"
+    if isinstance(value, Mapping):
+        return "an object" if value else "{}"
+    return f"a {type(value).__name__}"
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _enum(kind: type[E], value: Any, field: str) -> E:
     by_key = {_key(m): m for m in kind}
     if isinstance(value, str) and value in by_key:
         return by_key[value]
-    raise ValueError(f"{field!r} must be one of {', '.join(by_key)}, not {value!r}")
+    raise ValueError(f"{field!r} must be one of {', '.join(by_key)}, not {_shown(value)}")
 
 
 def _column(data: Mapping[str, Any], field: str) -> int:
     column = data.get("column")
-    if isinstance(column, bool) or column not in COLUMNS:
-        raise ValueError(f"{field!r} needs a 'column' of {', '.join(map(str, COLUMNS))}, not {column!r}")
+    if not _whole(column) or column not in COLUMNS:
+        raise ValueError(
+            f"{field!r} needs a 'column' of {', '.join(map(str, COLUMNS))}, not {_shown(column)}"
+        )
     return int(column)
 
 
@@ -74,7 +105,7 @@ def _action_to_json(action: MainAction | SecondaryAction) -> dict[str, Any]:
 
 def _action_kind(data: Any, field: str) -> Any:
     if not isinstance(data, Mapping):
-        raise ValueError(f"{field!r} must be an object with an 'action', not {data!r}")
+        raise ValueError(f"{field!r} must be an object with an 'action', not {_shown(data)}")
     return data.get("action")
 
 
@@ -88,7 +119,7 @@ def _main_from_json(data: Any, field: str) -> MainAction:
         return Rescue()
     if kind == "move_vehicle":
         return MoveVehicle()
-    raise ValueError(f"{field!r} must be build, rescue, move_vehicle or install, not {kind!r}")
+    raise ValueError(f"{field!r} must be build, rescue, move_vehicle or install, not {_shown(kind)}")
 
 
 def _secondary_from_json(data: Any) -> SecondaryAction | None:
@@ -99,7 +130,7 @@ def _secondary_from_json(data: Any) -> SecondaryAction | None:
         return DiscardMissions()
     if kind == "score_column":
         return ScoreColumn(_column(data, "secondary"))
-    raise ValueError(f"'secondary' must be null, discard_missions or score_column, not {kind!r}")
+    raise ValueError(f"'secondary' must be null, discard_missions or score_column, not {_shown(kind)}")
 
 
 def card_to_json(card: RivalCard) -> dict[str, Any]:
@@ -118,23 +149,30 @@ def card_to_json(card: RivalCard) -> dict[str, Any]:
 def card_from_json(data: Any) -> RivalCard:
     """Read one card; raises ValueError naming the field, since a hand-edited pack is fixed field by field."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"a card must be a JSON object, not {data!r}")
+        raise ValueError(f"a card must be a JSON object, not {_shown(data)}")
     missing = [f for f in FIELDS if f not in data]
-    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    unknown = [k for k in data if k not in FIELDS]
     if missing or unknown:
+        more = len(unknown) - MAX_UNKNOWN_SHOWN
         raise ValueError(
-            "; ".join([f"{f!r} is missing" for f in missing] + [f"{k!r} is unknown" for k in unknown])
+            "; ".join(
+                [f"{f!r} is missing" for f in missing]
+                + [f"{_shown(k)} is unknown" for k in sorted(map(str, unknown))[:MAX_UNKNOWN_SHOWN]]
+                + ([f"and {more} more fields are unknown"] if more > 0 else [])
+            )
         )
     label = data["label"]
     if not isinstance(label, str) or not label or label != label.strip():
-        raise ValueError(f"'label' must be a name without spaces around it, not {label!r}")
+        raise ValueError(f"'label' must be a name without spaces around it, not {_shown(label)}")
     if len(label) > MAX_LABEL_LENGTH:
         raise ValueError(f"'label' is longer than {MAX_LABEL_LENGTH} characters")
+    if has_lone_surrogate(label):
+        raise ValueError("'label' holds a broken character (a lone surrogate): retype it")
     numeric = data["numeric"]
-    if isinstance(numeric, bool) or numeric not in NUMERIC_RANGE:
+    if not _whole(numeric) or numeric not in NUMERIC_RANGE:
         raise ValueError(
             f"'numeric' must be a whole number from {NUMERIC_RANGE.start} to {NUMERIC_RANGE.stop - 1}, "
-            f"not {numeric!r}"
+            f"not {_shown(numeric)}"
         )
     return RivalCard(
         label,
@@ -153,11 +191,13 @@ def _card_problems(cards: Any) -> list[str]:
         return ["its data needs a 'cards' list"]
     if not cards:
         return ["the deck has no cards"]
+    if len(cards) > MAX_CARDS:
+        return [f"the deck has {len(cards)} cards; a rival deck has at most {MAX_CARDS}"]
     problems = []
     holders: dict[str, list[int]] = {}
     for number, raw in enumerate(cards, 1):
         label = raw.get("label") if isinstance(raw, Mapping) else None
-        named = f"card {number} ({label!r})" if isinstance(label, str) else f"card {number}"
+        named = f"card {number} ({_shown(label)})" if isinstance(label, str) else f"card {number}"
         try:
             card_from_json(raw)
         except ValueError as error:
@@ -165,15 +205,20 @@ def _card_problems(cards: Any) -> list[str]:
         if isinstance(label, str):
             holders.setdefault(label, []).append(number)
     problems += [
-        f"cards {', '.join(map(str, numbers))} share the label {label!r}"
+        f"cards {', '.join(map(str, numbers))} share the label {_shown(label)}"
         for label, numbers in holders.items()
         if len(numbers) > 1
     ]
     return problems
 
 
-def deck_problems(data: Mapping[str, Any]) -> list[str]:
-    """Pack validation: every card readable and each label naming one card, as a turn is entered by label."""
+def deck_problems(data: Any) -> list[str]:
+    """Pack validation: every card readable and each label naming one card, as a turn is entered by label.
+
+    At most `MAX_CARDS` cards, counted before any card is read (caps and text rules in the module docstring).
+    """
+    if not isinstance(data, Mapping):
+        return [f"a rival deck must be a JSON object, not {_shown(data)}"]
     return _card_problems(data.get("cards"))
 
 

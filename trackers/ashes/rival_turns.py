@@ -10,8 +10,16 @@ from random import Random
 from typing import Any
 
 from trackers.ashes import actions as a
-from trackers.ashes.flow import Rule, before_play_violations, refuse, scored_violations, stays
+from trackers.ashes.flow import (
+    SCORE_TRACK_TOP,
+    Rule,
+    before_play_violations,
+    refuse,
+    scored_violations,
+    stays,
+)
 from trackers.ashes.rival import (
+    PHOENIX_LEVELS,
     BoardAnswer,
     Resolution,
     RivalState,
@@ -27,17 +35,38 @@ from trackers.ashes.rival import (
 )
 from trackers.ashes.rival import pass_violations as rival_pass_violations
 from trackers.ashes.rival_card import Install, MoveVehicle, Ordinal, Rescue, RivalCard
-from trackers.ashes.rival_deck import card_from_json, card_to_json, deck_problems, draw_digital
+from trackers.ashes.rival_deck import NUMERIC_RANGE, card_from_json, card_to_json, deck_problems, draw_digital
 from trackers.ashes.rounds import RIVAL, next_row, pass_turn, take_turn, turn_violations, unavailable
 from trackers.ashes.state import ROWS, AshesState
 from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY, empty_area
 from trackers.ashes.terms import UpgradeClass
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
+from trackers.core.limits import Count, count_violations
 
 UPGRADE_TILES = 10
 CLASSES = {"I": UpgradeClass.CLASS_I, "II": UpgradeClass.CLASS_II}
-TRACK_TOPS, DIRECT_SCORES, SHELTER_DISCS = range(1, 13), range(31), range(13)
+SETUP_RULE, TURN_RULE = "ashes/setup/solo", "ashes/solo/rival-turn"
+TRACK_TOP = Count(1, 12, "The rival track's top step is", "", code="ashes.rival.component", rule=SETUP_RULE)
+DIRECT_SCORE = Count(0, 30, "The direct score is", "VP", code="ashes.rival.component", rule=SETUP_RULE)
+SHELTER_DISCS = Count(0, 12, "The rival has", "shelter discs", code="ashes.rival.component", rule=SETUP_RULE)
+NUMERIC = Count(
+    NUMERIC_RANGE.start,
+    NUMERIC_RANGE.stop - 1,
+    "A card's numeric parameter is",
+    "",
+    code="ashes.rival.card",
+    rule=TURN_RULE,
+)
+CASES = Count(0, SCORE_TRACK_TOP, "A count of cases is", "", code="ashes.rival.cases", rule=TURN_RULE)
+LEVEL = Count(
+    PHOENIX_LEVELS[0],
+    PHOENIX_LEVELS[-1],
+    "Phoenix Project levels are numbered",
+    "",
+    code="ashes.rival.level",
+    rule="ashes/solo/rival-actions",
+)
 
 
 def _solo_violations(state: AshesState) -> list[Violation]:
@@ -64,20 +93,13 @@ def _rival_turn_now(state: AshesState, rival: RivalState) -> list[Violation]:
 
 
 def _set_rival_violations(state: AshesState, action: a.SetRival) -> list[Violation]:
-    if problems := _solo_violations(state) or before_play_violations(state):
-        return problems
-    ranges = (
-        (action.track_top, TRACK_TOPS, "The rival track's top step"),
-        (action.direct_score, DIRECT_SCORES, "The direct score"),
-        (action.shelter_discs, SHELTER_DISCS, "The rival's shelter discs"),
+    counts = (
+        (TRACK_TOP, action.track_top),
+        (DIRECT_SCORE, action.direct_score),
+        (SHELTER_DISCS, action.shelter_discs),
     )
-    for value, allowed, what in ranges:
-        if value not in allowed:
-            return refuse(
-                "ashes.rival.component",
-                f"{what} runs from {allowed.start} to {allowed.stop - 1}, not {value}.",
-                "ashes/setup/solo",
-            )
+    if problems := count_violations(*counts) or _solo_violations(state) or before_play_violations(state):
+        return problems
     if len(action.upgrades) != UPGRADE_TILES or any(u not in CLASSES for u in action.upgrades):
         return refuse(
             "ashes.rival.upgrades",
@@ -353,7 +375,9 @@ def _room_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list
 
 
 def _rival_turn_violations(state: AshesState, action: a.RivalTurn) -> list[Violation]:
-    if problems := _rival_violations(state):
+    counts = (NUMERIC, action.numeric), (CASES, action.cases)
+    level = [] if action.level is None else LEVEL.violations(action.level)
+    if problems := count_violations(*counts) or level or _rival_violations(state):
         return problems
     rival = state.rival
     assert rival is not None  # _rival_violations refused a game without one

@@ -4,13 +4,15 @@ steps (radiation and emergence worked out on the tracked areas) and the end of a
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from random import Random
 
 from trackers.ashes import actions as a
 from trackers.ashes.board import board_from_json, board_problems
 from trackers.ashes.flow import (
+    PRODUCTION_TOP,
+    SCORE_TRACK_TOP,
     Rule,
     before_play_violations,
     bonus_violations,
@@ -20,7 +22,7 @@ from trackers.ashes.flow import (
     seat_events,
     updated,
 )
-from trackers.ashes.player import Reward
+from trackers.ashes.player import TECH_SLOTS, Reward
 from trackers.ashes.rival import TurnRow, TurnSpot, start_round
 from trackers.ashes.rounds import (
     POSITIONS,
@@ -34,6 +36,7 @@ from trackers.ashes.state import AshesState
 from trackers.ashes.survivors import (
     ACTIVE,
     ESSENTIAL,
+    FULL_BAG,
     PER_BAG_ICON,
     Area,
     Radiation,
@@ -44,16 +47,42 @@ from trackers.ashes.table import COUNTED, parse_reward
 from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag
 from trackers.core.errors import Violation
+from trackers.core.limits import Count, count_violations
 
 Plan = tuple[tuple[str, int], ...]
 ENTRIES = {SetupKind.RADIATION: "Radiate", SetupKind.EMERGE: "Emerge"}
 """Setup steps the tracker works out itself, each through its own entry."""
+TOP = Count(
+    2,
+    PRODUCTION_TOP,
+    "A production track's top space is",
+    "",
+    code="ashes.board.tops",
+    rule="ashes/setup",
+    why="Each track has at least 2 spaces.",
+)
+COMBO_SURVIVORS = Count(
+    0, FULL_BAG.total, "A combo draws", "survivors", code="ashes.setup.negative", rule="ashes/setup/start"
+)
+COMBO_SLOT = Count(
+    1, TECH_SLOTS[-1], "Technology slots are numbered", "", code="ashes.tech.slot", rule="ashes/technology"
+)
+LOSS = Count(
+    0,
+    FULL_BAG.total,
+    "A happiness loss to radiation is",
+    "",
+    code="ashes.radiation.losses",
+    rule="ashes/radiation",
+    why=f"At most all {FULL_BAG.total} survivors are sent back.",
+)
 
 
-def _counts(numbers: Iterable[int], what: str, rule: str) -> list[Violation]:
-    if any(n < 0 for n in numbers):
-        return refuse("ashes.setup.negative", f"{what} cannot be negative.", rule)
-    return []
+def _combo_gain(resource: str) -> Count:
+    """A starting resource card's gain: tokens are unlimited, so it is held to the score track's reach."""
+    return Count(
+        0, SCORE_TRACK_TOP, "A combo gives", resource, code="ashes.setup.negative", rule="ashes/setup/start"
+    )
 
 
 # The board
@@ -75,12 +104,8 @@ def _board_violations(state: AshesState, action: a.UseBoard) -> list[Violation]:
         return problems
     if found := _layout_problems(action.layout):
         return refuse("ashes.board.layout", f"This board cannot be used: {found[0]}.", "ashes/setup")
-    if any(top < 2 for top in action.production_tops):
-        return refuse(
-            "ashes.board.tops",
-            "Each production track has at least 2 spaces, so its top is 2 or more.",
-            "ashes/setup",
-        )
+    if problems := count_violations(*((TOP, top) for top in action.production_tops)):
+        return problems
     if action.turn_rewards and len(action.turn_rewards) != len(TURN_SPOTS):
         return refuse(
             "ashes.board.turn_rewards",
@@ -137,16 +162,21 @@ def _use_board(state: AshesState, action: a.UseBoard, rng: Random) -> tuple[Ashe
 
 
 def _combo_violations(state: AshesState, action: a.StartingCombo) -> list[Violation]:
-    if problems := player_violations(state, action.player) or before_play_violations(state):
+    gains = {"fuel": action.fuel, "data": action.data, "antirad": action.antirad, "strength": action.strength}
+    counts = (
+        *((_combo_gain(resource), n) for resource, n in gains.items()),
+        (COMBO_SURVIVORS, action.survivors),
+        (COMBO_SLOT, action.slot),
+    )
+    if problems := (
+        count_violations(*counts) or player_violations(state, action.player) or before_play_violations(state)
+    ):
         return problems
     seat = state.seat(action.player)
     if seat.combo_taken:
         return refuse(
             "ashes.setup.combo_taken", f"{seat.name} already took a starting combo.", "ashes/setup/start"
         )
-    numbers = (action.fuel, action.data, action.antirad, action.strength, action.survivors)
-    if problems := _counts(numbers, "A combo's amounts", "ashes/setup/start"):
-        return problems
     if action.drawn and len(action.drawn) != action.survivors:
         return refuse(
             "ashes.setup.drawn",
@@ -255,9 +285,7 @@ def losses_violations(state: AshesState, losses: Sequence[int], rule: str) -> li
             f"Enter one happiness loss per player, in seat order: {players}, not {len(losses)}.",
             rule,
         )
-    if any(n < 0 for n in losses):
-        return refuse("ashes.radiation.losses", "A happiness loss cannot be negative.", rule)
-    return []
+    return count_violations(*((replace(LOSS, rule=rule), n) for n in losses))
 
 
 def player_losses(state: AshesState, board: Radiation, losses: Sequence[int]) -> tuple[int, ...]:

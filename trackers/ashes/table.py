@@ -14,16 +14,26 @@ from random import Random
 
 from trackers.ashes import actions as a
 from trackers.ashes.colony import Pod, ShelterCard, apply_add_card
-from trackers.ashes.flow import Rule, own_turn_violations, player_violations, refuse, seat_events, updated
-from trackers.ashes.materials import Slot
+from trackers.ashes.flow import (
+    PRODUCTION_TOP,
+    SCORE_TRACK_TOP,
+    Rule,
+    own_turn_violations,
+    player_violations,
+    refuse,
+    seat_events,
+    updated,
+)
+from trackers.ashes.materials import LEVELS, SLOT_COUNT, Slot
 from trackers.ashes.materials import check_gain as check_cube
-from trackers.ashes.player import Cost, Outcome, PlayerBoard, Resource, Reward
+from trackers.ashes.player import TECH_SLOTS, Cost, Outcome, PlayerBoard, Resource, Reward
 from trackers.ashes.scoring import HAPPINESS_HIGH, HAPPINESS_LOW, add_vp
 from trackers.ashes.state import AshesState
 from trackers.ashes.terms import UpgradeClass
 from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
+from trackers.core.limits import SHOWN_DIGITS, Count, count_violations
 
 COUNTED = ("fuel", "data", "antirad", "strength", "happiness", "vp")
 """What a reward text may name, in the order `reward_text` writes them."""
@@ -33,6 +43,44 @@ _MATERIAL = re.compile(r"level\s+(iii|ii|i|[123])\s+slot\s+(\d+)", re.ASCII)
 _LEVELS = {"i": 1, "ii": 2, "iii": 3, "1": 1, "2": 2, "3": 3}
 
 Applied = tuple[AshesState, list[Event]]
+
+
+def _slot_counts(rule: str) -> tuple[Count, Count]:
+    """A storage slot's level and its index in the level: 3 levels, and never more than the pyramid's 9
+    slots (the player's pyramid then says how many its level has)."""
+    code = "ashes.materials.slot"
+    return (
+        Count(1, LEVELS[-1], "Material levels are numbered", "", code=code, rule=rule),
+        Count(1, SLOT_COUNT, "Storage slots are numbered", "", code=code, rule=rule),
+    )
+
+
+MATERIAL_LEVEL, MATERIAL_SLOT = _slot_counts("ashes/materials")
+MANUFACTURE_LEVEL, MANUFACTURE_SLOT = _slot_counts("ashes/actions/manufacture")
+REWARD_AMOUNT = Count(
+    1, SCORE_TRACK_TOP, "A reward gives", "", code="ashes.reward.amount", rule="ashes/costs"
+)
+"""How much of one resource a printed reward gives, held to the score track's reach like any gain."""
+CUBES = Count(-1, 1, "Gain or pay", "cube", code="ashes.adjust.material_amount", rule="ashes/materials")
+STEPS = Count(
+    1,
+    PRODUCTION_TOP,
+    "A modifier raises a track",
+    "steps",
+    code="ashes.production.steps",
+    rule="ashes/production",
+)
+SLOT = Count(
+    1, TECH_SLOTS[-1], "Technology slots are numbered", "", code="ashes.tech.slot", rule="ashes/technology"
+)
+POD_LEVEL = Count(
+    HAPPINESS_LOW,
+    HAPPINESS_HIGH,
+    "A pod's level is a happiness level",
+    "",
+    code="ashes.card.pod",
+    rule="ashes/shelter-cards",
+)
 
 
 # Reward texts, shared with the views
@@ -49,18 +97,28 @@ def parse_reward(text: str) -> Reward:
     materials: list[Slot] = []
     for part in (p.strip() for p in text.lower().split(",")):
         if found := _MATERIAL.fullmatch(part):
-            materials.append(Slot(_LEVELS[found[1]], int(found[2])))
+            materials.append(Slot(_LEVELS[found[1]], _read_count(found[2], MATERIAL_SLOT)))
             continue
         found = _COUNT.fullmatch(part)
-        if found is None or int(found[2]) < 1:
+        if found is None:
             raise ValueError(
                 f"{part!r} is not a reward: write a resource and how many, like 'fuel 1', or a material "
                 "like 'level II slot 1'."
             )
         if found[1] in counts:
             raise ValueError(f"{found[1]} is written twice in {text!r}.")
-        counts[found[1]] = int(found[2])
+        counts[found[1]] = _read_count(found[2], replace(REWARD_AMOUNT, unit=found[1]))
     return replace(Reward(), **counts, materials=tuple(materials))
+
+
+def _read_count(digits: str, count: Count) -> int:
+    """`digits` as a whole number in `count`'s range; raises ValueError naming the range. Past 18 digits
+    the number is not even read (Python refuses to past 4,300)."""
+    digits = digits.lstrip("0") or "0"
+    value = int(digits) if len(digits) <= SHOWN_DIGITS else 10**SHOWN_DIGITS
+    if not count.holds(value):
+        raise ValueError(count.message(value))
+    return value
 
 
 def reward_of(pairs: Iterable[tuple[str, int]]) -> Reward:
@@ -114,10 +172,24 @@ def _cost(resource: str, n: int) -> Cost:
     return Cost(fuel, data, antirad, strength)
 
 
+def _amount(resource: str) -> Count:
+    """Tokens are unlimited and happiness past its track turns into VP, so a gain or payment is held to the
+    score track's reach."""
+    return Count(
+        -SCORE_TRACK_TOP,
+        SCORE_TRACK_TOP,
+        "A gain or payment is",
+        resource,
+        code="ashes.adjust.amount",
+        rule=_adjust_rule(resource),
+    )
+
+
 def _check_adjust(state: AshesState, action: a.Adjust) -> list[Violation]:
     """Only the four counted resources can be short: happiness goes below 0 for VP (5.5; by option a
     happiness payment needs it on the track, the spec's reading of AS-V03) and VP stops at 0."""
-    if problems := player_violations(state, action.player):
+    amount = _amount(action.resource).violations(action.amount)
+    if problems := amount or player_violations(state, action.player):
         return problems
     if action.amount == 0:
         return refuse("ashes.adjust.zero", "Enter a gain or a payment, not 0.", "ashes/resources")
@@ -159,7 +231,8 @@ def _describe_adjust(state: AshesState, action: a.Adjust) -> str:
 
 
 def _check_material(state: AshesState, action: a.AdjustMaterial) -> list[Violation]:
-    if problems := player_violations(state, action.player):
+    counts = (MATERIAL_LEVEL, action.level), (MATERIAL_SLOT, action.index), (CUBES, action.amount)
+    if problems := count_violations(*counts) or player_violations(state, action.player):
         return problems
     board = state.seat(action.player).board
     slot = Slot(action.level, action.index)
@@ -190,7 +263,12 @@ def _describe_material(state: AshesState, action: a.AdjustMaterial) -> str:
 
 def _check_manufacture(state: AshesState, action: a.Manufacture) -> list[Violation]:
     """An immediate additional action (10.1.3): the player's own turn, before they pass."""
-    if problems := own_turn_violations(state, action.player):
+    counts = (
+        (MANUFACTURE_LEVEL, action.level),
+        (MANUFACTURE_SLOT, action.first),
+        (MANUFACTURE_SLOT, action.second),
+    )
+    if problems := count_violations(*counts) or own_turn_violations(state, action.player):
         return problems
     board = state.seat(action.player).board
     return board.check_manufacture(Slot(action.level, action.first), Slot(action.level, action.second))
@@ -213,15 +291,12 @@ def _describe_manufacture(state: AshesState, action: a.Manufacture) -> str:
 
 
 def _check_production(state: AshesState, action: a.RaiseProduction) -> list[Violation]:
-    if problems := player_violations(state, action.player):
-        return problems
-    if problems := _board_missing(state, "its production track tops say where the steps stop"):
-        return problems
-    if action.steps < 1:
-        return refuse(
-            "ashes.production.steps", "A modifier raises a track by 1 step or more.", "ashes/production"
-        )
-    return []
+    """Steps past the top score 2 VP each, so the track's own top does not bound them."""
+    return (
+        STEPS.violations(action.steps)
+        or player_violations(state, action.player)
+        or _board_missing(state, "its production track tops say where the steps stop")
+    )
 
 
 def _apply_production(state: AshesState, action: a.RaiseProduction, rng: Random) -> Applied:
@@ -257,7 +332,7 @@ def _describe_upgrade(state: AshesState, action: a.TakeUpgrade) -> str:
 
 
 def _check_tech(state: AshesState, action: a.PlaceTechnology) -> list[Violation]:
-    if problems := player_violations(state, action.player):
+    if problems := SLOT.violations(action.slot) or player_violations(state, action.player):
         return problems
     if not action.tile.strip():
         return refuse("ashes.tech.name", "Name the technology tile.", "ashes/technology")
@@ -279,11 +354,7 @@ def _describe_tech(state: AshesState, action: a.PlaceTechnology) -> str:
 
 
 def _pod(level: int, bonus: str, income: str) -> Pod:
-    """Raises ValueError for a level off the happiness track or a reward that does not read."""
-    if not HAPPINESS_LOW <= level <= HAPPINESS_HIGH:
-        raise ValueError(
-            f"A pod's level is a happiness level from {HAPPINESS_LOW} to {HAPPINESS_HIGH}, not {level}."
-        )
+    """Raises ValueError for a reward that does not read (the level is range-checked first)."""
     return Pod(level, parse_reward(bonus), parse_reward(income) if income.strip() else None)
 
 
@@ -292,7 +363,8 @@ def _card(action: a.AddShelterCard) -> ShelterCard:
 
 
 def _check_card(state: AshesState, action: a.AddShelterCard) -> list[Violation]:
-    if problems := player_violations(state, action.player):
+    levels = count_violations(*((POD_LEVEL, level) for level, _, _ in action.pods))
+    if problems := levels or player_violations(state, action.player):
         return problems
     if not action.name.strip():
         return refuse("ashes.card.name", "Name the shelter card.", "ashes/shelter-cards")

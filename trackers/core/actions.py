@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from trackers.core.boundary import MAX_DEPTH, has_lone_surrogate
+
 JsonValue = Any
 
 
@@ -68,9 +70,12 @@ class Event:
             raise ActionFormatError(f"event data: {exc}") from None
 
 
-def _freeze(value: JsonValue) -> JsonValue:
+def _freeze(value: JsonValue, depth: int = 0) -> JsonValue:
+    """Lists become tuples; the depth is capped so data from a file cannot exhaust the stack."""
     if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+        if depth >= MAX_DEPTH:
+            raise ActionFormatError(f"event data nests lists more than {MAX_DEPTH} deep")
+        return tuple(_freeze(v, depth + 1) for v in value)
     if value is None or isinstance(value, bool | int | float | str):
         return value
     raise TypeError(f"{type(value).__name__} is not a plain value or a list")
@@ -175,7 +180,9 @@ def _coerce(value: JsonValue, tp: Any, where: str) -> Any:
             return value
         raise ActionFormatError(f"{where}: expected a whole number")
     if tp is str:
-        if isinstance(value, str):
-            return value
-        raise ActionFormatError(f"{where}: expected text")
+        if not isinstance(value, str):
+            raise ActionFormatError(f"{where}: expected text")
+        if has_lone_surrogate(value):
+            raise ActionFormatError(f"{where}: the text holds a character that is not valid Unicode")
+        return value
     raise ActionFormatError(f"{where}: unsupported field type {_type_name(tp)}")

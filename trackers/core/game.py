@@ -12,6 +12,7 @@ from random import Random
 from typing import Any, Literal, Protocol
 
 from trackers.core.actions import Action, Event
+from trackers.core.boundary import has_lone_surrogate
 from trackers.core.errors import Violation
 
 OptionValue = bool | int | str
@@ -168,6 +169,8 @@ def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[s
     names = [p.strip() for p in players]
     if any(not n for n in names):
         problems.append("every player needs a name")
+    if any(has_lone_surrogate(n) for n in names):
+        problems.append("a player's name holds a character that is not valid Unicode")
     if len({n.casefold() for n in names}) != len(names):
         problems.append("two players have the same name")
     known = {o.key: o for o in module.options}

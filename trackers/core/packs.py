@@ -3,21 +3,30 @@
 A pack is a small versioned JSON document that can be shared as a file or from an https address.
 Every refusal is a `PackError` whose message a player can act on; reading and downloading never
 write anything, so storage only ever sees a pack that passed every check here.
+
+A pack is read strictly (trackers.core.boundary): at most `MAX_PACK_BYTES` (1 MB), lists and objects
+nested at most 64 deep, each key once per object, no NaN or infinite numbers, only valid Unicode text,
+and a name of at most `MAX_NAME_LENGTH` characters. A download is https only, every redirect too, and
+must arrive whole within `DEADLINE` seconds (connecting, waiting and reading together).
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
+from trackers.core.boundary import BoundaryError, check_tree, has_lone_surrogate, megabytes, read_json
+
 FORMAT = "lantern-pack"
 MAX_PACK_BYTES = 1_000_000
 MAX_NAME_LENGTH = 80
 MAX_REDIRECTS = 3
+DEADLINE = 20.0
 _SHOWN_PROBLEMS = 5
 
 
@@ -91,9 +100,6 @@ def dumps(pack: Pack) -> str:
 def parse_pack(text: str | bytes, expected_kind: str | None = None) -> Pack:
     """Read a pack file; raises PackError on any problem. `expected_kind` must be a registered kind."""
     expected = None if expected_kind is None else pack_kind(expected_kind)
-    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_PACK_BYTES:
-        raise PackError(f"This pack is too large ({size / 1e6:.1f} MB; Lantern accepts packs up to 1 MB).")
     doc = _parse(text)
     if doc.get("format") == "lantern-game":
         raise PackError("This is a Lantern game file, not a pack: import it from the games list.")
@@ -110,7 +116,12 @@ def parse_pack(text: str | bytes, expected_kind: str | None = None) -> Pack:
 
 def check_pack(pack: Pack) -> None:
     """Everything but the file format: so a pack built in the app is held to the same rules as a file."""
-    _checked(_known_kind(pack.kind), pack.name, pack.version, pack.data)
+    kind = _known_kind(pack.kind)
+    try:
+        check_tree(pack.data)
+    except BoundaryError as error:
+        raise PackError(f"This {kind.title} pack is not valid: {error}.") from None
+    _checked(kind, pack.name, pack.version, pack.data)
 
 
 def _known_kind(kind: Any) -> PackKind:
@@ -136,9 +147,15 @@ def _checked(kind: PackKind, name: Any, version: Any, data: Any) -> Pack:
             f"This {kind.title} pack's name is too long ({len(name)} characters; "
             f"the limit is {MAX_NAME_LENGTH})."
         )
+    if has_lone_surrogate(name):
+        raise PackError(f"This {kind.title} pack's name holds a character that is not valid Unicode.")
     if not isinstance(data, Mapping):
         raise PackError(f"This {kind.title} pack has no content: its data is not a JSON object.")
-    problems = kind.validate(data)
+    try:
+        problems = kind.validate(data)
+    except Exception as error:  # a validator's bug, brought out by an odd pack, is still a refusal
+        reason = f"Lantern could not read its content ({type(error).__name__})"
+        raise PackError(f"This {kind.title} pack is not valid: {reason}.") from None
     if problems:
         more = len(problems) - _SHOWN_PROBLEMS
         listed = "; ".join(problems[:_SHOWN_PROBLEMS]) + (f"; and {more} more" if more > 0 else "")
@@ -152,10 +169,13 @@ def fetch_pack(
     expected_kind: str | None = None,
     client: httpx.Client | None = None,
     timeout: float = 10.0,
+    deadline: float = DEADLINE,
 ) -> Pack:
     """Download and read a pack, over https only (no exception for local addresses: it is a phone app).
 
-    Redirects are followed by hand so that every hop, not just the last, must be https.
+    Redirects are followed by hand so that every hop, not just the last, must be https. `timeout` bounds
+    each wait for the server; `deadline` (seconds) bounds the whole download, checked between reads, so
+    a server that trickles bytes cannot keep Lantern reading: it stops within `deadline` plus one wait.
     """
     if expected_kind is not None:
         pack_kind(expected_kind)
@@ -164,19 +184,36 @@ def fetch_pack(
         raise PackError(f"Lantern only downloads packs from secure https:// addresses, not {url!r}.")
     http = httpx.Client() if client is None else client
     try:
-        body = _download(http, address, timeout)
+        body = _download(http, address, timeout, _Deadline(deadline, time.monotonic() + deadline))
     finally:
         if client is None:
             http.close()
     return parse_pack(body, expected_kind)
 
 
-def _download(http: httpx.Client, url: httpx.URL, timeout: float) -> bytes:
+@dataclass(frozen=True)
+class _Deadline:
+    seconds: float
+    end: float
+
+    def left(self, url: httpx.URL) -> float:
+        """Seconds left for the download; past the deadline, it is abandoned."""
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise PackError(
+                f"{url.host} was too slow: the pack had not arrived after {self.seconds:g} seconds, "
+                "so Lantern stopped downloading it."
+            )
+        return left
+
+
+def _download(http: httpx.Client, url: httpx.URL, timeout: float, deadline: _Deadline) -> bytes:
     for _ in range(MAX_REDIRECTS + 1):
         try:
-            with http.stream("GET", url, timeout=timeout, follow_redirects=False) as response:
+            wait = min(timeout, deadline.left(url))
+            with http.stream("GET", url, timeout=wait, follow_redirects=False) as response:
                 if response.next_request is None:
-                    return _body(response, url)
+                    return _body(response, url, deadline)
                 target = response.next_request.url
         except httpx.HTTPError as error:
             timed_out = isinstance(error, httpx.TimeoutException)
@@ -185,6 +222,8 @@ def _download(http: httpx.Client, url: httpx.URL, timeout: float) -> bytes:
                 f"Lantern could not reach {url.host}: {reason}. "
                 "Check the address and the internet connection."
             ) from None
+        except UnicodeError:  # a host name IDNA refuses, found out only when connecting
+            raise PackError(f"Lantern could not reach {url}: it is not a valid host name.") from None
         if _https(target) is None:
             raise PackError(
                 f"{url.host} sent Lantern on to an address that is not https:// ({target}), "
@@ -194,8 +233,9 @@ def _download(http: httpx.Client, url: httpx.URL, timeout: float) -> bytes:
     raise PackError(f"{url.host} redirected more than {MAX_REDIRECTS} times, so Lantern stopped following.")
 
 
-def _body(response: httpx.Response, url: httpx.URL) -> bytes:
-    """The body, abandoned as soon as it passes the cap so a huge file costs neither time nor memory."""
+def _body(response: httpx.Response, url: httpx.URL, deadline: _Deadline) -> bytes:
+    """The body, abandoned as soon as it passes the cap or the deadline, so a huge or trickling file
+    costs neither time nor memory."""
     if not response.is_success:
         raise PackError(
             f"{url.host} answered {response.status_code} {response.reason_phrase}, "
@@ -207,44 +247,37 @@ def _body(response: httpx.Response, url: httpx.URL) -> bytes:
         raise too_large
     body = bytearray()
     for chunk in response.iter_bytes():
+        deadline.left(url)
         body += chunk
         if len(body) > MAX_PACK_BYTES:
             raise too_large
+    deadline.left(url)
     return bytes(body)
 
 
 def _https(url: str | httpx.URL) -> httpx.URL | None:
     try:
         parsed = httpx.URL(url)
-    except httpx.InvalidURL:
+        return parsed if parsed.scheme == "https" and parsed.host else None
+    except (httpx.InvalidURL, UnicodeError):  # UnicodeError: a lone surrogate, or a host IDNA refuses
         return None
-    return parsed if parsed.scheme == "https" and parsed.host else None
 
 
 def _parse(text: str | bytes) -> dict[str, Any]:
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise PackError("This is not a Lantern pack: it is not text.") from None
-    if not text.strip():
-        raise PackError("This pack file is empty.")
     try:
-        doc = json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+        doc = read_json(text, max_bytes=MAX_PACK_BYTES)
+    except BoundaryError as error:
+        if error.problem == "too large":
+            raise PackError(
+                f"This pack is too large ({megabytes(error.size)}; Lantern accepts packs up to "
+                f"{MAX_PACK_BYTES // 1_000_000} MB)."
+            ) from None
+        if error.problem == "incomplete":
             raise PackError(
                 "This pack is incomplete: it ends too early (it may have been cut off while copying "
                 "or downloading)."
             ) from None
-        where = f"line {error.lineno}, column {error.colno}"
-        raise PackError(f"This is not a Lantern pack: it is not valid JSON ({where}).") from None
-    except (ValueError, RecursionError):
-        raise PackError("This is not a Lantern pack: it is not valid JSON.") from None
+        raise PackError(f"This is not a Lantern pack: {error}.") from None
     if not isinstance(doc, dict):
         raise PackError("This is not a Lantern pack: it does not hold a pack record.")
     return doc
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")

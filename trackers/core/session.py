@@ -142,6 +142,15 @@ class Session:
     def check(self, action: Action) -> list[Violation]:
         return self.module.validate(self._state, action)
 
+    def preview(self, action: Action) -> Result:
+        """What dispatching `action` now would give, events and random outcomes included, recording
+        nothing: the draw it shows is the draw a dispatch would make, because both use the same rng."""
+        violations = self.module.validate(self._state, action)
+        if violations:
+            return Result(self._state, violations=tuple(violations))
+        entry, after = self._apply(self._state, action, self._cursor, self._cursor)
+        return Result(after, entry.events)
+
     def dispatch(self, action: Action) -> Result:
         return self.dispatch_group([action])
 

@@ -3,17 +3,25 @@
 The rulebook does not print the layout, so a map is the player's data: cards placed on grid cells,
 adjacency from orthogonal neighbours, barriers on some of those edges and extra links (the laundry
 chute). Lantern ships only a clearly named example layout to try the app with.
+
+A map (an `unsettled.map` pack, or the layout a `LoadMap` action carries) is refused unread past its
+caps: `MAX_CELLS` cells, one card per cell of the grid, and `MAX_PAIRS` barriers and as many links,
+one per pair of the twelve cards.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
+from trackers.core.boundary import has_lone_surrogate
 from trackers.core.graph import Edge, Graph
+from trackers.core.packs import MAX_NAME_LENGTH
 
 CREW_QUARTERS = "Crew Quarters"
 ORGANIC_STOWAGE = "Organic Stowage"
@@ -48,6 +56,13 @@ STRUCTURES = {"Laboratory": "Laboratory", "Research Center": "Research Hut"}
 GRID_COLUMNS = 6
 GRID_ROWS = 6
 
+MAX_CELLS = GRID_COLUMNS * GRID_ROWS
+"""One card per cell of the grid: a longer list must repeat a cell, so it is refused before it is read."""
+MAX_PAIRS = len(NODES) * (len(NODES) - 1) // 2
+"""Barriers, and links, each join two of the Scarab's 12 cards, and there are 66 such pairs."""
+SHOWN_LENGTH = 40
+"""How much of a name a refusal quotes."""
+
 Cell = tuple[str, int, int]
 
 
@@ -68,6 +83,10 @@ class ScarabMap:
     barriers: tuple[Edge, ...] = ()
     links: tuple[Edge, ...] = ()
 
+    @cached_property
+    def _by_cell(self) -> dict[tuple[int, int], str]:
+        return {(col, row): name for name, col, row in self.cells}
+
     def position(self, node: str) -> tuple[int, int] | None:
         for name, col, row in self.cells:
             if name == node:
@@ -75,43 +94,61 @@ class ScarabMap:
         return None
 
     def node_at(self, col: int, row: int) -> str | None:
-        for name, c, r in self.cells:
-            if (c, r) == (col, row):
-                return name
-        return None
+        return self._by_cell.get((col, row))
 
-    def grid_edges(self) -> tuple[Edge, ...]:
-        """Pairs of cards on orthogonally neighbouring cells."""
+    @cached_property
+    def _grid_edges(self) -> tuple[Edge, ...]:
         found = set()
         for name, col, row in self.cells:
             for dc, dr in ((1, 0), (0, 1)):
-                other = self.node_at(col + dc, row + dr)
+                other = self._by_cell.get((col + dc, row + dr))
                 if other is not None:
                     found.add(edge(name, other))
         return tuple(sorted(found))
 
+    def grid_edges(self) -> tuple[Edge, ...]:
+        """Pairs of cards on orthogonally neighbouring cells."""
+        return self._grid_edges
+
     def problems(self) -> list[str]:
-        """Everything that makes this map unusable; empty when it can be played."""
-        out: list[str] = []
-        names = [c[0] for c in self.cells]
-        out += [f"{n!r} is not a Scarab card" for n in names if n not in NODES]
-        out += [f"{n!r} is placed twice" for n in sorted(set(names)) if names.count(n) > 1]
-        spots = [(c[1], c[2]) for c in self.cells]
-        out += [f"two cards share the cell {s}" for s in sorted(set(spots)) if spots.count(s) > 1]
+        """Everything that makes this map unusable; empty when it can be played.
+
+        The sizes are checked first, so an oversized map costs nothing more to refuse."""
+        out = _size_problems(len(self.cells), len(self.barriers), len(self.links))
+        if out:
+            return out
+        if (problem := _name_problem(self.name)) is not None:
+            out.append(problem)
+        names = Counter(c[0] for c in self.cells)
+        out += [f"{_shown(n)} is not a Scarab card" for n, _, _ in self.cells if n not in NODES]
+        out += [f"{_shown(n)} is placed twice" for n in sorted(names) if names[n] > 1]
+        inside = [(n, c, r) for n, c, r in self.cells if 0 <= c < GRID_COLUMNS and 0 <= r < GRID_ROWS]
         out += [
-            f"{n!r} lies outside the {GRID_COLUMNS}x{GRID_ROWS} grid"
+            f"{_shown(n)} lies outside the {GRID_COLUMNS}x{GRID_ROWS} grid"
             for n, c, r in self.cells
             if not (0 <= c < GRID_COLUMNS and 0 <= r < GRID_ROWS)
         ]
+        spots = Counter((c, r) for _, c, r in inside)
+        out += [f"two cards share the cell {s}" for s in sorted(spots) if spots[s] > 1]
         grid = set(self.grid_edges())
-        out += [f"no edge between {a} and {b} to wall off" for a, b in self.barriers if (a, b) not in grid]
+        barriers = [edge(a, b) for a, b in self.barriers]
         out += [
-            f"{a} and {b} already touch; a link must join cards apart"
-            for a, b in self.links
-            if (a, b) in grid
+            f"no edge between {_named(a)} and {_named(b)} to wall off"
+            for a, b in barriers
+            if (a, b) not in grid
         ]
-        placed = set(names)
-        out += [f"link {a}–{b} names a card not on the map" for a, b in self.links if not {a, b} <= placed]
+        out += _repeats(barriers, "barrier")
+        links = [edge(a, b) for a, b in self.links]
+        out += [f"the link {_named(a)}–{_named(b)} joins a card to itself" for a, b in links if a == b]
+        out += [
+            f"{a} and {b} already touch; a link must join cards apart" for a, b in links if (a, b) in grid
+        ]
+        out += [
+            f"link {_named(a)}–{_named(b)} names a card not on the map"
+            for a, b in links
+            if not (a in names and b in names)
+        ]
+        out += _repeats(links, "link")
         return out
 
     def missing(self) -> tuple[str, ...]:
@@ -119,12 +156,10 @@ class ScarabMap:
         return tuple(n for n in NODES if n not in placed)
 
     def graph(self) -> Graph:
-        graph = Graph.build([c[0] for c in self.cells], self.grid_edges())
-        for a, b in self.links:
-            graph = graph.add_link(a, b, one_way=False)
-        for a, b in self.barriers:
-            graph = graph.add_barrier(a, b)
-        return graph
+        """The cards joined by their grid edges and links (plain edges), each wall a barrier; needs
+        `problems()` empty."""
+        graph = Graph.build([c[0] for c in self.cells], (*self.grid_edges(), *self.links))
+        return replace(graph, barriers=tuple(sorted(edge(a, b) for a, b in self.barriers)))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -135,29 +170,134 @@ class ScarabMap:
         }
 
 
-def map_from_json(data: Mapping[str, Any]) -> ScarabMap:
+def _shown(value: Any) -> str:
+    """A JSON value as a refusal quotes it: short, so a hostile map cannot make a huge message."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…")
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if -(10**SHOWN_LENGTH) < value < 10**SHOWN_LENGTH else "a huge number"
+    if isinstance(value, list | tuple):
+        return "a list" if value else "[]"
+    if isinstance(value, Mapping):
+        return "an object" if value else "{}"
+    return f"a {type(value).__name__}"
+
+
+def _named(card: str) -> str:
+    """A card as a refusal names it: plainly when it is one of the Scarab's, quoted and cut short if not."""
+    return card if card in NODES else _shown(card)
+
+
+def _size_problems(cells: int, barriers: int, links: int) -> list[str]:
+    out = []
+    if cells > MAX_CELLS:
+        out.append(
+            f"the map has {cells} cells; a Scarab map has at most {MAX_CELLS} "
+            f"(one card per cell of the {GRID_COLUMNS}x{GRID_ROWS} grid)"
+        )
+    out += [
+        f"the map has {count} {what}; a Scarab map has at most {MAX_PAIRS} (one per pair of cards)"
+        for count, what in ((barriers, "barriers"), (links, "links"))
+        if count > MAX_PAIRS
+    ]
+    return out
+
+
+def _name_problem(name: Any) -> str | None:
+    if not isinstance(name, str) or not name.strip():
+        return f"the map needs a name as text, not {_shown(name)}"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"the map's name is longer than {MAX_NAME_LENGTH} characters"
+    if has_lone_surrogate(name):
+        return "the map's name holds a broken character (a lone surrogate): retype it"
+    return None
+
+
+def _repeats(pairs: list[Edge], what: str) -> list[str]:
+    counts = Counter(pairs)
+    return [f"the {what} {_named(a)}–{_named(b)} is listed twice" for (a, b), k in counts.items() if k > 1]
+
+
+def _cell(row: Any, number: int) -> Cell | str:
+    """One [card, column, row] entry, or why it cannot be read."""
+    if not isinstance(row, list) or len(row) != 3:
+        return f"cell {number} must be a list of three: [card, column, row]"
+    name, col, line = row
+    if not isinstance(name, str):
+        return f"cell {number} must name its card as text, not {_shown(name)}"
+    for what, value in (("column", col), ("row", line)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"cell {number} ({_shown(name)}) needs a whole-number {what}, not {_shown(value)}"
+    return name, col, line
+
+
+def _pair(row: Any, number: int, what: str) -> Edge | str:
+    """One [card, card] entry, or why it cannot be read."""
+    if not isinstance(row, list) or len(row) != 2 or not all(isinstance(n, str) for n in row):
+        return f"{what} {number} must be a pair of card names: [card, card]"
+    return edge(row[0], row[1])
+
+
+def _read(data: Any) -> ScarabMap | list[str]:
+    """The map as written, or what keeps it from being read; `ScarabMap.problems()` judges the rest."""
+    if not isinstance(data, Mapping):
+        return [f"a map must be a JSON object, not {_shown(data)}"]
+    rows = {key: data.get(key, [] if key != "cells" else None) for key in ("cells", "barriers", "links")}
+    bad = [
+        f"{key!r} must be a list of {shape}, not {_shown(rows[key])}"
+        for key, shape in (
+            ("cells", "[card, column, row]"),
+            ("barriers", "[card, card]"),
+            ("links", "[card, card]"),
+        )
+        if not isinstance(rows[key], list)
+    ]
+    if bad:
+        return bad
+    out = _size_problems(len(rows["cells"]), len(rows["barriers"]), len(rows["links"]))
+    if out:
+        return out
+    name = data.get("name", "Map")
+    if (problem := _name_problem(name)) is not None:
+        out.append(problem)
+    cells = [_cell(row, i) for i, row in enumerate(rows["cells"], 1)]
+    barriers = [_pair(row, i, "barrier") for i, row in enumerate(rows["barriers"], 1)]
+    links = [_pair(row, i, "link") for i, row in enumerate(rows["links"], 1)]
+    out += [entry for entry in (*cells, *barriers, *links) if isinstance(entry, str)]
+    if out:
+        return out
+    return ScarabMap(
+        name,
+        tuple(sorted(c for c in cells if not isinstance(c, str))),
+        tuple(sorted(b for b in barriers if not isinstance(b, str))),
+        tuple(sorted(k for k in links if not isinstance(k, str))),
+    )
+
+
+def map_from_json(data: Any) -> ScarabMap:
     """Read a map from pack data; raises ValueError naming what is wrong."""
-    try:
-        cells = tuple((str(n), int(c), int(r)) for n, c, r in data["cells"])
-        barriers = tuple(sorted(edge(str(a), str(b)) for a, b in data.get("barriers", [])))
-        links = tuple(sorted(edge(str(a), str(b)) for a, b in data.get("links", [])))
-        name = str(data.get("name", "Map"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"a map needs 'cells' as [name, column, row] rows ({exc})") from None
-    scarab = ScarabMap(name, tuple(sorted(cells)), barriers, links)
+    scarab = _read(data)
+    if isinstance(scarab, list):
+        raise ValueError("; ".join(scarab[:5]))
     problems = scarab.problems()
     if problems:
         raise ValueError("; ".join(problems[:5]))
     return scarab
 
 
-def map_problems(data: Mapping[str, Any]) -> list[str]:
-    """Pack validation: a saved map must be complete and consistent."""
-    try:
-        scarab = map_from_json(data)
-    except ValueError as exc:
-        return [str(exc)]
-    return [f"{n} is not placed" for n in scarab.missing()]
+def map_problems(data: Any) -> list[str]:
+    """Pack validation: a saved map must be complete and consistent.
+
+    Caps, checked before anything else is read: at most `MAX_CELLS` (36) cells, one card per cell of
+    the 6x6 grid (the Scarab has 12 cards); at most `MAX_PAIRS` (66) barriers and 66 links, one per
+    pair of cards. The name, when given, is text of at most `MAX_NAME_LENGTH` (80) characters, like a
+    pack's. Coordinates are whole numbers: 1.9, "2" and true are refused, not rounded or converted."""
+    scarab = _read(data)
+    if isinstance(scarab, list):
+        return scarab
+    return scarab.problems() or [f"{n} is not placed" for n in scarab.missing()]
 
 
 def example_map() -> ScarabMap:

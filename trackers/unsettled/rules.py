@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
+from trackers.core.limits import Count
 from trackers.unsettled import actions as a
 from trackers.unsettled.board import (
     GRID_COLUMNS,
@@ -30,10 +33,36 @@ FREE_DURING_PURSUIT = (
     a.ResolveClumsiness,
 )
 CHAOS_DIE_FACES = (1, 2, 3)
+CHAOS_DIE = Count(
+    CHAOS_DIE_FACES[0],
+    CHAOS_DIE_FACES[-1],
+    "The chaos card lists results",
+    "",
+    code="unsettled.chaos.die",
+    rule="unsettled/luna/chaos",
+)
+GRID_COLUMN = Count(
+    0,
+    GRID_COLUMNS - 1,
+    "Grid columns are numbered",
+    "",
+    code="unsettled.map.cell",
+    rule="unsettled/map",
+    why=f"The grid is {GRID_COLUMNS} by {GRID_ROWS} cells.",
+)
+GRID_ROW = replace(GRID_COLUMN, high=GRID_ROWS - 1, what="Grid rows are numbered")
 
 
 def refuse(code: str, message: str, rule: str) -> list[Violation]:
     return [Violation(f"unsettled.{code}", message, rule)]
+
+
+def roll_violations(state: UnsettledState, roll: int | None, rule: str) -> list[Violation]:
+    """A roll the table entered lies on the die it chose in the options (None: the app rolls)."""
+    if roll is None:
+        return []
+    sides = state.settings.die_sides
+    return Count(1, sides, "A roll on this die is", "", code="unsettled.roll", rule=rule).violations(roll)
 
 
 def clumsy_faces(setting: str) -> frozenset[int]:
@@ -85,8 +114,8 @@ def _map(state: UnsettledState, action: Action) -> list[Violation]:
     if isinstance(action, a.PlaceCard):
         if action.node not in NODES:
             return refuse("map.card", f"{action.node!r} is not one of the Scarab's cards.", "unsettled/map")
-        if not (0 <= action.column < GRID_COLUMNS and 0 <= action.row < GRID_ROWS):
-            return refuse("map.cell", f"The grid is {GRID_COLUMNS} by {GRID_ROWS} cells.", "unsettled/map")
+        if off_grid := GRID_COLUMN.violations(action.column) or GRID_ROW.violations(action.row):
+            return off_grid
         there = scarab.node_at(action.column, action.row)
         if there is not None and there != action.node:
             return refuse("map.taken", f"{there} already lies on that cell.", "unsettled/map")
@@ -158,11 +187,8 @@ def _neighbour(state: UnsettledState, here: str, to: str, rule: str) -> list[Vio
 
 
 def _play(state: UnsettledState, action: Action) -> list[Violation]:
-    sides = state.settings.die_sides
     if isinstance(action, a.StartPursuit):
-        if action.roll is not None and not 1 <= action.roll <= sides:
-            return refuse("roll", f"A roll on this die is 1 to {sides}.", "unsettled/luna/pursuit")
-        return []
+        return roll_violations(state, action.roll, "unsettled/luna/pursuit")
     if isinstance(action, a.PursuitStep):
         if state.pursuit is None:
             return refuse("pursuit.none", "LUNA is not pursuing anyone now.", "unsettled/luna/pursuit")
@@ -187,9 +213,7 @@ def _play(state: UnsettledState, action: Action) -> list[Violation]:
                 return refuse("clumsiness.ask", "Say whether the check failed.", "unsettled/clumsiness")
         elif action.failed is not None:
             return refuse("clumsiness.roll", "Enter the roll (or let the app roll).", "unsettled/clumsiness")
-        if action.roll is not None and not 1 <= action.roll <= sides:
-            return refuse("roll", f"A roll on this die is 1 to {sides}.", "unsettled/clumsiness")
-        return []
+        return roll_violations(state, action.roll, "unsettled/clumsiness")
     if isinstance(action, a.AdvanceTimeline | a.SetChaosBackText):
         if isinstance(action, a.SetChaosBackText) and not 0 < len(action.text.strip()) <= 400:
             return refuse("chaos.text", "Type the card's text (1 to 400 characters).", "unsettled/luna/chaos")
@@ -199,11 +223,8 @@ def _play(state: UnsettledState, action: Action) -> list[Violation]:
             return refuse(
                 "chaos.none", "The timeline has not reached the chaos trigger.", "unsettled/luna/chaos"
             )
-        if action.die is not None and action.die not in CHAOS_DIE_FACES:
-            return refuse("chaos.die", "The chaos card lists results 1, 2 and 3.", "unsettled/luna/chaos")
-        if action.placement is not None and not 1 <= action.placement <= sides:
-            return refuse("roll", f"A roll on this die is 1 to {sides}.", "unsettled/luna/chaos")
-        return []
+        die = [] if action.die is None else CHAOS_DIE.violations(action.die)
+        return die or roll_violations(state, action.placement, "unsettled/luna/chaos")
     if isinstance(action, a.SetPower):
         if action.node not in ROOMS:
             return refuse("power.room", f"{action.node} has no powered side.", "unsettled/power")
@@ -229,15 +250,17 @@ def _play(state: UnsettledState, action: Action) -> list[Violation]:
         if problems:
             return problems
         blocks = state.graph.blockers(here, action.to)
-        if not 1 <= action.count <= blocks:
+        if not blocks:
             return refuse(
                 "obstacles.count",
-                f"There are {blocks} obstacles between {here} and {action.to}; remove 1 to {blocks}."
-                if blocks
-                else f"There is no obstacle between {here} and {action.to}.",
+                f"There is no obstacle between {here} and {action.to}.",
                 "unsettled/obstacles",
             )
-        return []
+        unit = f"obstacles on the way to {action.to}"
+        cleared = Count(
+            1, blocks, "Clear", unit, code="unsettled.obstacles.count", rule="unsettled/obstacles"
+        )
+        return cleared.violations(action.count)
     if isinstance(action, a.HotWire):
         if explorer.discoveries < 1:
             return refuse(

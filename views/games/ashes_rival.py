@@ -29,7 +29,6 @@ from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
 from trackers.ashes.terms import UpgradeClass
 from trackers.core.errors import IllegalAction, TableError
 from trackers.core.packs import PackError
-from trackers.core.rng import rng_for
 from views.games.ashes_parts import ROMAN, Form, form_stepper, plain, rule_link, toggle, vp_text
 from views.games.ashes_setup import RivalDeckCard, before_play
 from views.model import AppModel
@@ -332,13 +331,12 @@ def DigitalCard(model: AppModel, state: AshesState) -> ft.Control:
         if model.game is None:
             return
         live = model.game.session
-        problems = live.check(aa.RevealRivalCard())
-        if problems:
-            model.refuse(problems[0].message, problems[0].rule)
+        preview = live.preview(aa.RevealRivalCard())
+        if not preview.ok:
+            model.refuse(preview.violations[0].message, preview.violations[0].rule)
             return
-        after, _ = live.module.apply(live.state, aa.RevealRivalCard(), rng_for(live.seed, live.cursor))
-        if after.pending_card is not None:
-            drawn.set((live.cursor, after.pending_card))
+        if preview.state.pending_card is not None:
+            drawn.set((live.cursor, preview.state.pending_card))
 
     def play() -> None:
         if shown is None:

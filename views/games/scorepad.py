@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from trackers.scorepad.game import (
-    AddPoints,
-    ChooseFirstPlayer,
-    DrawFirstPlayer,
-    EndGame,
-    EndRound,
-    ScorePadState,
-)
+from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.state import ScorePadState
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
 

@@ -1,0 +1,163 @@
+"""The rules kit: a game declares, per action class, what refuses it, what it does and its history line.
+
+A `Rulebook` derives a game module's `validate`, `apply` and `describe` from those declarations, and
+answers "is this kind of entry allowed now, and if not why" from the state alone, without applying
+anything (python-chess's `is_legal` beside `push`; boardgame.io's phases deciding which moves exist).
+
+Guards come in two sizes. A *gate* looks at the state only (the game is over, it is the set-up, a card
+is waiting to be answered): a screen asks it to grey out a button with its reason before any tap. A
+*check* also reads the action's fields (whose turn, can they pay, is the area on the board). Both
+return a list of `Violation`s; the first guard with something to say is the answer, so a later guard
+may rely on every earlier one having passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Generic, TypeVar
+
+from trackers.core.actions import Action, Event
+from trackers.core.errors import Violation
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+Gate = Callable[[S], list[Violation]]
+Check = Callable[[S, A], list[Violation]]
+Apply = Callable[[S, A, Random], tuple[S, list[Event]]]
+Describe = Callable[[S, A], str]
+
+
+def refuse(code: str, message: str, rule: str) -> list[Violation]:
+    """One refusal as a guard returns it: a stable code, a plain reason and the rules section it rests on."""
+    return [Violation(code, message, rule)]
+
+
+@dataclass(frozen=True)
+class Rule(Generic[S, A]):
+    """How a game handles one action class.
+
+    `label` names the entry on a button or in "not now" reasons ("End the round"). `gates` run on the
+    state alone, `checks` on the state and the action, in the order given.
+    """
+
+    action: type[A]
+    label: str
+    apply: Apply[S, A]
+    describe: Describe[S, A]
+    checks: tuple[Check[S, A], ...] = ()
+    gates: tuple[Gate[S], ...] = ()
+
+
+@dataclass(frozen=True)
+class Phase(Generic[S]):
+    """A stretch of the game in which only some entries exist (the map set-up, the pursuit, the end).
+
+    The rulebook's current phase is the first whose `active` says so; an action class outside its
+    `actions` is refused with `rule` and a reason naming the phase.
+    """
+
+    name: str
+    active: Callable[[S], bool]
+    actions: frozenset[type[Action]]
+    rule: str
+
+
+class Rulebook(Generic[S]):
+    """A game's rules: every action class once, with optional phases shared by all its rules.
+
+    `game` is the game id, used for the phase refusal's code (`<game>.phase`). Gates listed in
+    `always` run before every rule's own gates (the game is over, a pending question must be answered).
+    """
+
+    def __init__(
+        self,
+        game: str,
+        rules: Iterable[Rule[S, Any]],
+        *,
+        phases: Sequence[Phase[S]] = (),
+        always: Sequence[Gate[S]] = (),
+    ) -> None:
+        self.game = game
+        self._rules: dict[type[Action], Rule[S, Any]] = {}
+        for rule in rules:
+            if rule.action in self._rules:
+                raise ValueError(f"{rule.action.__name__} has two rules in {game}")
+            if not rule.action.type.startswith(game + "."):
+                raise ValueError(
+                    f"{rule.action.__name__}'s type {rule.action.type!r} lacks the {game}. prefix"
+                )
+            self._rules[rule.action] = rule
+        self.phases = tuple(phases)
+        self.always = tuple(always)
+        for phase in self.phases:
+            strangers = phase.actions - set(self._rules)
+            if strangers:
+                names = ", ".join(sorted(kind.__name__ for kind in strangers))
+                raise ValueError(f"phase {phase.name!r} of {game} lists actions without a rule: {names}")
+
+    @property
+    def actions(self) -> tuple[type[Action], ...]:
+        return tuple(self._rules)
+
+    def rule(self, kind: type[Action]) -> Rule[S, Any]:
+        try:
+            return self._rules[kind]
+        except KeyError:
+            raise TypeError(f"{self.game} has no rule for {kind.__name__}") from None
+
+    def phase(self, state: S) -> Phase[S] | None:
+        return next((phase for phase in self.phases if phase.active(state)), None)
+
+    def blocked(self, state: S, kind: type[Action]) -> list[Violation]:
+        """Why no entry of this kind can be accepted now, from the state alone; empty when it may be."""
+        rule = self.rule(kind)
+        for gate in self.always:
+            if problems := gate(state):
+                return problems
+        phase = self.phase(state)
+        if phase is not None and kind not in phase.actions:
+            return refuse(f"{self.game}.phase", f"{rule.label}: not during {phase.name}.", phase.rule)
+        for own in rule.gates:
+            if problems := own(state):
+                return problems
+        return []
+
+    def allowed(self, state: S) -> tuple[type[Action], ...]:
+        """The kinds of entry the state leaves open (each may still refuse particular values)."""
+        return tuple(kind for kind in self._rules if not self.blocked(state, kind))
+
+    def validate(self, state: S, action: Action) -> list[Violation]:
+        if problems := self.blocked(state, type(action)):
+            return problems
+        for check in self._rules[type(action)].checks:
+            if problems := check(state, action):
+                return problems
+        return []
+
+    def apply(self, state: S, action: Action, rng: Random) -> tuple[S, list[Event]]:
+        return self.rule(type(action)).apply(state, action, rng)
+
+    def describe(self, state: S, action: Action) -> str:
+        return self.rule(type(action)).describe(state, action)
+
+
+class RulebookGame(Generic[S]):
+    """The part of a game module a `Rulebook` provides; a game sets `rulebook` and adds the rest."""
+
+    rulebook: Rulebook[S]
+
+    @property
+    def actions(self) -> tuple[type[Action], ...]:
+        return self.rulebook.actions
+
+    def validate(self, state: S, action: Action) -> list[Violation]:
+        return self.rulebook.validate(state, action)
+
+    def apply(self, state: S, action: Action, rng: Random) -> tuple[S, list[Event]]:
+        return self.rulebook.apply(state, action, rng)
+
+    def describe(self, state: S, action: Action) -> str:
+        return self.rulebook.describe(state, action)
