@@ -11,7 +11,7 @@ import dataclasses
 import importlib
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,11 +63,20 @@ def missing_parts(module: GameModule, parts: Parts) -> list[str]:
     return problems
 
 
+def screen_files(gid: str) -> list[Path]:
+    """The game's own screens: `views/games/<package>.py`, `<package>_*.py` or a `<package>/` folder."""
+    games = Path(__file__).resolve().parent.parent / "views" / "games"
+    name = gid.replace("-", "_")
+    return sorted({*games.glob(f"{name}.py"), *games.glob(f"{name}_*.py"), *games.glob(f"{name}/**/*.py")})
+
+
 def unresolved_rules(module: GameModule, reference: Reference) -> list[str]:
-    return unresolved_rules_in(package_dir(module), module.id, reference)
+    """Rule ids in the game's engine package and in its screens that the reference lacks."""
+    files = sorted(package_dir(module).rglob("*.py")) + screen_files(module.id)
+    return unresolved_rules_in(files, module.id, reference)
 
 
-def unresolved_rules_in(folder: Path, gid: str, reference: Reference) -> list[str]:
+def unresolved_rules_in(files: Iterable[Path], gid: str, reference: Reference) -> list[str]:
     """Rule ids written anywhere in a game's package that the reference lacks.
 
     Every string shaped like one of the game's section ids must resolve, whatever helper passes it on;
@@ -76,7 +85,7 @@ def unresolved_rules_in(folder: Path, gid: str, reference: Reference) -> list[st
     """
     shaped = re.compile(rf"{re.escape(gid)}/[a-z0-9][a-z0-9/-]*")
     problems = []
-    for path in sorted(folder.rglob("*.py")):
+    for path in files:
         for node in ast.walk(ast.parse(path.read_text())):
             where = f"{path.name}:{getattr(node, 'lineno', 0)}"
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
