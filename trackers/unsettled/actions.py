@@ -212,33 +212,3 @@ class SetChaosBackText(Action):
 
     type: ClassVar[str] = "unsettled.chaos_back_text"
     text: str
-
-
-ACTIONS: tuple[type[Action], ...] = (
-    PlaceCard,
-    RemoveCard,
-    ToggleBarrier,
-    ToggleLink,
-    LoadMap,
-    ConfirmMap,
-    PlaceExplorer,
-    PlaceLuna,
-    BeginPlay,
-    Move,
-    ResolveClumsiness,
-    Barricade,
-    ClearPath,
-    GainDiscovery,
-    HotWire,
-    SetPower,
-    ConstructTrap,
-    PlaceTrap,
-    PickUpTrap,
-    CommandLuna,
-    FreeExplorer,
-    StartPursuit,
-    PursuitStep,
-    AdvanceTimeline,
-    ResolveChaos,
-    SetChaosBackText,
-)

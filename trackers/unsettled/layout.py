@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from random import Random
-from typing import Any
 
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
+from trackers.core.errors import Violation
+from trackers.core.limits import Count
+from trackers.core.rules import Rule, refuse
 from trackers.unsettled import actions as a
-from trackers.unsettled.board import LAUNDRY_CHUTE, ORGANIC_STOWAGE, ScarabMap, edge
+from trackers.unsettled.board import (
+    GRID_COLUMNS,
+    GRID_ROWS,
+    LAUNDRY_CHUTE,
+    NODES,
+    ORGANIC_STOWAGE,
+    ScarabMap,
+    edge,
+)
+from trackers.unsettled.rules import in_map, in_setup, known_explorer, on_map
 from trackers.unsettled.state import UnsettledState
 
-Handler = Callable[[UnsettledState, Any, Random], tuple[UnsettledState, list[Event]]]
+GRID_COLUMN = Count(
+    0,
+    GRID_COLUMNS - 1,
+    "Grid columns are numbered",
+    "",
+    code="unsettled.map.cell",
+    rule="unsettled/map",
+    why=f"The grid is {GRID_COLUMNS} by {GRID_ROWS} cells.",
+)
+GRID_ROW = replace(GRID_COLUMN, high=GRID_ROWS - 1, what="Grid rows are numbered")
 
 
 def with_map(state: UnsettledState, scarab: ScarabMap) -> UnsettledState:
@@ -116,14 +135,149 @@ def _begin(state: UnsettledState, action: a.BeginPlay, rng: Random) -> tuple[Uns
     return replace(state, phase="play", active=0), [Event.of("phase", f"Play begins: {first} is active")]
 
 
-LAYOUT_HANDLERS: dict[type[Action], Handler] = {
-    a.PlaceCard: _place_card,
-    a.RemoveCard: _remove_card,
-    a.ToggleBarrier: _toggle_barrier,
-    a.ToggleLink: _toggle_link,
-    a.LoadMap: _load_map,
-    a.ConfirmMap: _confirm_map,
-    a.PlaceExplorer: _place_explorer,
-    a.PlaceLuna: _place_luna,
-    a.BeginPlay: _begin,
-}
+def known_card(state: UnsettledState, action: a.PlaceCard) -> list[Violation]:
+    if action.node not in NODES:
+        return refuse(
+            "unsettled.map.card", f"{action.node!r} is not one of the Scarab's cards.", "unsettled/map"
+        )
+    return []
+
+
+def on_grid(state: UnsettledState, action: a.PlaceCard) -> list[Violation]:
+    return GRID_COLUMN.violations(action.column) or GRID_ROW.violations(action.row)
+
+
+def free_cell(state: UnsettledState, action: a.PlaceCard) -> list[Violation]:
+    there = state.scarab.node_at(action.column, action.row)
+    if there is not None and there != action.node:
+        return refuse("unsettled.map.taken", f"{there} already lies on that cell.", "unsettled/map")
+    if there == action.node:
+        return refuse("unsettled.map.same", f"{action.node} already lies there.", "unsettled/map")
+    return []
+
+
+def card_placed(state: UnsettledState, action: a.RemoveCard) -> list[Violation]:
+    if state.scarab.position(action.node) is None:
+        return refuse("unsettled.map.absent", f"{action.node} is not on the map.", "unsettled/map")
+    return []
+
+
+def cards_touch(state: UnsettledState, action: a.ToggleBarrier) -> list[Violation]:
+    if edge(action.a, action.b) not in state.scarab.grid_edges():
+        return refuse(
+            "unsettled.map.barrier", f"{action.a} and {action.b} do not touch on the grid.", "unsettled/map"
+        )
+    return []
+
+
+def cards_apart(state: UnsettledState, action: a.ToggleLink) -> list[Violation]:
+    """A link joins two placed cards that do not already touch (the laundry chute)."""
+    ends = {action.a, action.b}
+    if len(ends) != 2 or any(state.scarab.position(n) is None for n in ends):
+        return refuse("unsettled.map.link", "A link joins two different cards on the map.", "unsettled/map")
+    if edge(action.a, action.b) in state.scarab.grid_edges():
+        return refuse("unsettled.map.link", f"{action.a} and {action.b} already touch.", "unsettled/map")
+    return []
+
+
+def usable_map(state: UnsettledState, action: a.LoadMap) -> list[Violation]:
+    problems = ScarabMap(action.name, action.cells, action.barriers, action.links).problems()
+    if problems:
+        return refuse(
+            "unsettled.map.invalid", "This map cannot be used: " + "; ".join(problems[:3]), "unsettled/map"
+        )
+    return []
+
+
+def map_complete(state: UnsettledState) -> list[Violation]:
+    missing = state.scarab.missing()
+    if missing:
+        return refuse(
+            "unsettled.map.incomplete", "Place every card first: " + ", ".join(missing) + ".", "unsettled/map"
+        )
+    return []
+
+
+def everyone_placed(state: UnsettledState) -> list[Violation]:
+    unplaced = [e.name for e in state.explorers if e.node is None]
+    if unplaced or state.luna is None:
+        who = ", ".join(unplaced + (["LUNA"] if state.luna is None else []))
+        return refuse("unsettled.setup.incomplete", f"Place {who} on the map first.", "unsettled/setup")
+    return []
+
+
+RULES = (
+    Rule(
+        a.PlaceCard,
+        "Place card",
+        _place_card,
+        lambda state, action: f"Map: place {action.node}",
+        (known_card, on_grid, free_cell),
+        (in_map,),
+    ),
+    Rule(
+        a.RemoveCard,
+        "Remove card",
+        _remove_card,
+        lambda state, action: f"Map: remove {action.node}",
+        (card_placed,),
+        (in_map,),
+    ),
+    Rule(
+        a.ToggleBarrier,
+        "Wall",
+        _toggle_barrier,
+        lambda state, action: f"Map: wall {action.a} | {action.b}",
+        (cards_touch,),
+        (in_map,),
+    ),
+    Rule(
+        a.ToggleLink,
+        "Link",
+        _toggle_link,
+        lambda state, action: f"Map: link {action.a} – {action.b}",
+        (cards_apart,),
+        (in_map,),
+    ),
+    Rule(
+        a.LoadMap,
+        "Load map",
+        _load_map,
+        lambda state, action: f"Map: load “{action.name}”",
+        (usable_map,),
+        (in_map,),
+    ),
+    Rule(
+        a.ConfirmMap,
+        "Confirm map",
+        _confirm_map,
+        lambda state, action: "Map confirmed",
+        (),
+        (in_map, map_complete),
+    ),
+    Rule(
+        a.PlaceExplorer,
+        "Place explorer",
+        _place_explorer,
+        lambda state, action: f"{action.explorer} starts on {action.node}",
+        (known_explorer, on_map),
+        (in_setup,),
+    ),
+    Rule(
+        a.PlaceLuna,
+        "Place LUNA",
+        _place_luna,
+        lambda state, action: f"LUNA starts on {action.node}",
+        (on_map,),
+        (in_setup,),
+    ),
+    Rule(
+        a.BeginPlay,
+        "Begin play",
+        _begin,
+        lambda state, action: "Play begins",
+        (),
+        (in_setup, everyone_placed),
+    ),
+)
+"""The map editor's entries, then the set-up's: each refused outside its own stretch of the game."""

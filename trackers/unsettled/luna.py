@@ -57,7 +57,8 @@ EVENT_RULES = {
 
 
 def with_rule(event: Event) -> Event:
-    return Event.of(event.kind, event.text, **dict(event.data), rule=EVENT_RULES[event.kind])
+    """The event with its rules section added to its data (already frozen, so only sorted again)."""
+    return Event(event.kind, event.text, tuple(sorted((*event.data, ("rule", EVENT_RULES[event.kind])))))
 
 
 StepKind = Literal["attack", "move", "obstacle", "tie", "unreachable"]
@@ -91,7 +92,7 @@ def plan_step(state: UnsettledState, choice: str | None = None) -> StepPlan:
     if state.luna == target.node:
         return StepPlan("attack", target.name)
     graph = state.graph
-    distances = graph.distances_to(target.node)
+    distances = state.pursuit_distances
     if state.luna not in distances:
         return StepPlan("unreachable", target.name)
     via = sorted((distances[n] + 1, n) for n in graph.neighbours(state.luna) if n in distances)

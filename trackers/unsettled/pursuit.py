@@ -5,19 +5,37 @@ from __future__ import annotations
 from dataclasses import replace
 from random import Random
 
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
 from trackers.core.dice import Die
+from trackers.core.errors import Violation
+from trackers.core.limits import Count
+from trackers.core.rules import Rule, refuse
 from trackers.unsettled import actions as a
-from trackers.unsettled import rules
 from trackers.unsettled.board import INORGANIC_STOWAGE, NAVIGATION, UPPER_CORRIDOR
-from trackers.unsettled.layout import Handler
 from trackers.unsettled.luna import attack, end_pursuit, luna_enters, plan_step, raise_ire, spend_ire
+from trackers.unsettled.rules import (
+    PLAY,
+    TURN,
+    in_play,
+    known_explorer,
+    neighbour,
+    no_check_waiting,
+    not_pursuing,
+    roll_violations,
+)
 from trackers.unsettled.state import UnsettledState
 
 CHAOS_PLACES = {1: NAVIGATION, 2: UPPER_CORRIDOR, 3: INORGANIC_STOWAGE}
-
-
-CHAOS_DIE = Die(rules.CHAOS_DIE_FACES)
+CHAOS_DIE_FACES = (1, 2, 3)
+CHAOS_DIE = Die(CHAOS_DIE_FACES)
+CHAOS_RESULT = Count(
+    CHAOS_DIE_FACES[0],
+    CHAOS_DIE_FACES[-1],
+    "The chaos card lists results",
+    "",
+    code="unsettled.chaos.die",
+    rule="unsettled/luna/chaos",
+)
 
 
 def _luna_moves(
@@ -68,12 +86,12 @@ def _start_pursuit(
     events.append(Event.of("pursuit", f"LUNA pursues {target.name}"))
     state = replace(state, pursuit=target.name)
     while action.run and state.pursuit is not None and plan_step(state).kind != "tie":
-        state, step_events = _pursuit_step(state, a.PursuitStep(), rng)
+        state, step_events = pursuit_step(state, a.PursuitStep(), rng)
         events += step_events
     return state, events
 
 
-def _pursuit_step(
+def pursuit_step(
     state: UnsettledState, action: a.PursuitStep, rng: Random
 ) -> tuple[UnsettledState, list[Event]]:
     plan = plan_step(state, action.choice)
@@ -167,25 +185,131 @@ def _back_text(
     ]
 
 
-def steps_until_pause(state: UnsettledState) -> list[Action]:
-    """The PursuitSteps LUNA takes from here until she stops or reaches a tie the player must break."""
-    return [a.PursuitStep() for _ in pursuit_frames(state)]
+def commands_left(state: UnsettledState, action: a.CommandLuna) -> list[Violation]:
+    if state.luna_commanded:
+        return refuse(
+            "unsettled.command.once",
+            "LUNA can be commanded to move once per turn.",
+            "unsettled/luna-commands",
+        )
+    return []
 
 
-def pursuit_frames(state: UnsettledState) -> list[UnsettledState]:
-    """The state after each ire point LUNA spends from here, up to a stop or a tie (for animation)."""
-    frames = []
-    while state.pursuit is not None and plan_step(state).kind != "tie":
-        state, _ = _pursuit_step(state, a.PursuitStep(), Random(0))
-        frames.append(state)
-    return frames
+def luna_next_door(state: UnsettledState, action: a.CommandLuna) -> list[Violation]:
+    assert state.luna is not None
+    return neighbour(state, state.luna, action.to, "unsettled/luna-commands")
 
 
-PURSUIT_HANDLERS: dict[type[Action], Handler] = {
-    a.CommandLuna: _command,
-    a.StartPursuit: _start_pursuit,
-    a.PursuitStep: _pursuit_step,
-    a.AdvanceTimeline: _advance,
-    a.ResolveChaos: _chaos,
-    a.SetChaosBackText: _back_text,
-}
+def pursuit_roll(state: UnsettledState, action: a.StartPursuit) -> list[Violation]:
+    return roll_violations(state, action.roll, "unsettled/luna/pursuit")
+
+
+def pursuing(state: UnsettledState) -> list[Violation]:
+    if state.pursuit is None:
+        return refuse("unsettled.pursuit.none", "LUNA is not pursuing anyone now.", "unsettled/luna/pursuit")
+    return []
+
+
+def on_a_shortest_way(state: UnsettledState, action: a.PursuitStep) -> list[Violation]:
+    """A tie between equally short ways waits for the player's choice; a choice must be one of them."""
+    plan = plan_step(state, action.choice)
+    if plan.kind == "tie":
+        options = " or ".join(plan.candidates)
+        return refuse(
+            "unsettled.pursuit.tie",
+            f"LUNA has equally short ways to {plan.target}: through {options}. Choose one.",
+            "unsettled/luna/targeting",
+        )
+    if action.choice is not None and action.choice != plan.to:
+        return refuse(
+            "unsettled.pursuit.choice",
+            f"{action.choice} is not on a shortest way.",
+            "unsettled/luna/targeting",
+        )
+    return []
+
+
+def chaos_waiting(state: UnsettledState) -> list[Violation]:
+    if not state.chaos_pending:
+        return refuse(
+            "unsettled.chaos.none", "The timeline has not reached the chaos trigger.", "unsettled/luna/chaos"
+        )
+    return []
+
+
+def chaos_result(state: UnsettledState, action: a.ResolveChaos) -> list[Violation]:
+    return [] if action.die is None else CHAOS_RESULT.violations(action.die)
+
+
+def placement_roll(state: UnsettledState, action: a.ResolveChaos) -> list[Violation]:
+    return roll_violations(state, action.placement, "unsettled/luna/chaos")
+
+
+def card_text(state: UnsettledState, action: a.SetChaosBackText) -> list[Violation]:
+    if not 0 < len(action.text.strip()) <= 400:
+        return refuse(
+            "unsettled.chaos.text", "Type the card's text (1 to 400 characters).", "unsettled/luna/chaos"
+        )
+    return []
+
+
+def describe_turn(state: UnsettledState, action: a.StartPursuit) -> str:
+    who = state.active_explorer.name if state.explorers else "?"
+    rolled = "" if action.roll is None else f" {action.roll}"
+    if action.run:
+        return f"LUNA's turn ({who} rolls{rolled})"
+    return f"LUNA pursues step by step ({who} rolls{rolled})"
+
+
+def describe_step(state: UnsettledState, action: a.PursuitStep) -> str:
+    return f"LUNA spends an ire point{'' if action.choice is None else ' via ' + action.choice}"
+
+
+def describe_chaos(state: UnsettledState, action: a.ResolveChaos) -> str:
+    return "LUNA causes chaos" + (f" (die {action.die})" if action.die is not None else "")
+
+
+RULES = (
+    Rule(
+        a.CommandLuna,
+        "Command LUNA",
+        _command,
+        lambda state, action: f"{action.explorer} moves LUNA to {action.to}",
+        (known_explorer, commands_left, luna_next_door),
+        TURN,
+    ),
+    Rule(a.StartPursuit, "Start LUNA's turn", _start_pursuit, describe_turn, (pursuit_roll,), TURN),
+    Rule(
+        a.PursuitStep,
+        "LUNA's next step",
+        pursuit_step,
+        describe_step,
+        (on_a_shortest_way,),
+        (*PLAY, pursuing),
+    ),
+    Rule(
+        a.AdvanceTimeline,
+        "Advance the timeline",
+        _advance,
+        lambda state, action: "Advance the timeline",
+        (),
+        TURN,
+    ),
+    Rule(
+        a.ResolveChaos,
+        "LUNA causes chaos",
+        _chaos,
+        describe_chaos,
+        (chaos_result, placement_roll),
+        (in_play, no_check_waiting, not_pursuing, chaos_waiting),
+    ),
+    Rule(
+        a.SetChaosBackText,
+        "Type the chaos card's back",
+        _back_text,
+        lambda state, action: "Chaos card back typed in",
+        (card_text,),
+    ),
+)
+"""LUNA's turn waits for the explorer's entries to settle; chaos comes before anything but a clumsiness
+check, and the chaos card's back may be typed in at any time."""

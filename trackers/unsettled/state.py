@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Literal
 
 from trackers.core.graph import Graph
+from trackers.core.options import option
 from trackers.unsettled.board import SYSTEMS, ScarabMap
 
 Phase = Literal["map", "setup", "play"]
@@ -23,19 +25,46 @@ class Explorer:
 
 @dataclass(frozen=True)
 class Settings:
-    """The game options that settle readings the rulebook leaves open (see unsettled/options)."""
+    """The New game options: readings the rulebook leaves open (see unsettled/options) and the set-up."""
 
-    die_sides: int = 6
-    clumsy_faces: str = "ask"
-    arrival_distress: bool = True
-    traps_first: bool = True
-    forced_moves_enter: bool = True
-    chute_drop_enters: bool = True
-    structures_stay: bool = True
-    keep_distress: bool = True
-    unreachable: str = "stay"
-    ire_cap: bool = False
-    chaos_at: int = 10
+    die_sides: int = option(
+        "Sides of the die you roll for LUNA", 6, minimum=2, maximum=20, rule="unsettled/options"
+    )
+    clumsy_faces: str = option(
+        "A clumsiness check fails on",
+        "ask",
+        choices=("ask", "1", "1-2", "1-3", "6", "5-6"),
+        rule="unsettled/clumsiness",
+        help="The printed icon cannot be read from the text: 'ask' lets you say whether it failed.",
+    )
+    arrival_distress: bool = option("LUNA's arrival also attacks her target", True, rule="unsettled/options")
+    traps_first: bool = option("Traps spring before LUNA attacks", True, rule="unsettled/options")
+    forced_moves_enter: bool = option(
+        "Forced LUNA moves attack and spring traps", True, rule="unsettled/options"
+    )
+    chute_drop_enters: bool = option(
+        "Laundry chute drop counts as entering", True, rule="unsettled/map/laundry-chute"
+    )
+    structures_stay: bool = option(
+        "Structures stay built after power loss", True, rule="unsettled/structures"
+    )
+    keep_distress: bool = option("Incapacitated explorers keep 2 distress", True, rule="unsettled/distress")
+    unreachable: str = option(
+        "When walls keep LUNA from her target",
+        "stay",
+        choices=("stay", "stop"),
+        rule="unsettled/options",
+        help="stay: she waits and each ire point is spent; stop: the pursuit ends and the ire stays.",
+    )
+    ire_cap: bool = option("Ire never goes above 3", False, rule="unsettled/luna/ire")
+    chaos_at: int = option(
+        "Timeline space of the chaos trigger", 10, minimum=1, maximum=40, rule="unsettled/timeline"
+    )
+    chaos_side: str = option(
+        "LUNA Causes Chaos starts on side", "A", choices=("A", "B"), rule="unsettled/luna/chaos"
+    )
+    """The side the card starts on; `UnsettledState.chaos_side` is the side it shows now."""
+    traps: int = option("Traps in the tray", 4, minimum=0, maximum=12, rule="unsettled/traps")
 
 
 @dataclass(frozen=True)
@@ -90,3 +119,12 @@ class UnsettledState:
 
     def structures(self) -> tuple[str, ...]:
         return tuple(sorted(self.built))
+
+    @cached_property
+    def pursuit_distances(self) -> dict[str, int]:
+        """Steps from each node to the pursued explorer: LUNA's next step is planned when it is checked and
+        again when it is taken, from the same state, so the search runs once."""
+        assert self.pursuit is not None
+        target = self.explorer(self.pursuit).node
+        assert target is not None
+        return self.graph.distances_to(target)

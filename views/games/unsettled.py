@@ -12,7 +12,7 @@ from trackers.unsettled import actions as ua
 from trackers.unsettled.board import ROOMS
 from trackers.unsettled.game import UNSETTLED
 from trackers.unsettled.luna import plan_step
-from trackers.unsettled.pursuit import pursuit_frames, steps_until_pause
+from trackers.unsettled.queries import pursuit_frames, steps_until_pause
 from trackers.unsettled.state import UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
 from views.games.unsettled_setup import MapEditor, SetupPanel

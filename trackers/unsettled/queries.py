@@ -1,0 +1,33 @@
+"""What an Unsettled screen may ask besides the state: why an entry is not open now, and what LUNA's
+pursuit will do from here (to animate it, or to enter it in one tap)."""
+
+from __future__ import annotations
+
+from random import Random
+
+from trackers.core.actions import Action
+from trackers.core.errors import Violation
+from trackers.unsettled import actions as a
+from trackers.unsettled.game import RULEBOOK
+from trackers.unsettled.luna import plan_step
+from trackers.unsettled.pursuit import pursuit_step
+from trackers.unsettled.state import UnsettledState
+
+
+def blocked(state: UnsettledState, kind: type[Action]) -> list[Violation]:
+    """Why no entry of this kind is accepted now (empty when it may be): a disabled button's reason."""
+    return RULEBOOK.blocked(state, kind)
+
+
+def steps_until_pause(state: UnsettledState) -> list[Action]:
+    """The PursuitSteps LUNA takes from here until she stops or reaches a tie the player must break."""
+    return [a.PursuitStep() for _ in pursuit_frames(state)]
+
+
+def pursuit_frames(state: UnsettledState) -> list[UnsettledState]:
+    """The state after each ire point LUNA spends from here, up to a stop or a tie (for animation)."""
+    frames = []
+    while state.pursuit is not None and plan_step(state).kind != "tie":
+        state, _ = pursuit_step(state, a.PursuitStep(), Random(0))
+        frames.append(state)
+    return frames
