@@ -9,8 +9,8 @@ from __future__ import annotations
 import itertools
 import json
 
-from trackers.ashes.rival_card import Arrow, Build, Install, Ordinal, RivalCard, ScoreColumn, SectorParameter
-from trackers.ashes.rival_deck import card_to_json
+from trackers.ashes.rival.card import Arrow, Build, Install, Ordinal, RivalCard, ScoreColumn, SectorParameter
+from trackers.ashes.rival.deck import card_to_json
 from trackers.ashes.terms import PhoenixRow
 from trackers.core.game import make_setup
 from trackers.core.session import Session

@@ -26,10 +26,10 @@ from tests.ashes.play import candidates, new_session
 from tests.ashes.states import SHELTER, new, playing, with_board
 from tests.samplers import SAMPLERS
 from trackers.ashes import actions as aa
-from trackers.ashes.colony import Pod, ShelterCard
-from trackers.ashes.materials import Materials, Slot
-from trackers.ashes.player import Reward
-from trackers.ashes.rounds import setup_steps
+from trackers.ashes.colony.materials import Materials, Slot
+from trackers.ashes.colony.player_board import Reward
+from trackers.ashes.colony.shelters import Pod, ShelterCard
+from trackers.ashes.rounds.turn_order import setup_steps
 from trackers.ashes.state import FinalCounts
 from trackers.core.actions import Action
 from trackers.core.bag import Bag

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import trackers  # noqa: F401  (registers every pack kind)
 from tests.hostile import rival_card
-from trackers.ashes.board import board_from_json
-from trackers.ashes.rival_deck import card_from_json, card_to_json
+from trackers.ashes.board.layout import board_from_json
+from trackers.ashes.rival.deck import card_from_json, card_to_json
 from trackers.core.packs import PackError, pack_kind, pack_kinds, parse_pack
 from trackers.unsettled.board import example_map, map_from_json
 

@@ -31,6 +31,7 @@ from types import TracebackType
 from typing import Any
 
 from trackers import gamefile
+from trackers.core.boundary import MAX_DEPTH, nests_deeper
 from trackers.core.game import GameModule, Setup
 from trackers.core.packs import Pack, check_pack, pack_kind, parse_pack
 from trackers.core.registry import get_game
@@ -258,20 +259,16 @@ class Store:
             if [row[0] for row in log] != list(range(len(log))):
                 raise ValueError("entries are missing from its log.")
             doc = {
-                "setup": json.loads(setup),
+                "setup": _log_json(setup),
                 "seed": seed,
-                "actions": [json.loads(row[2]) for row in log],
+                "actions": [_log_json(row[2]) for row in log],
                 "groups": [row[1] for row in log],
-                "events": [json.loads(row[3]) for row in log],
+                "events": [_log_json(row[3]) for row in log],
                 "cursor": cursor,
             }
             session = gamefile.rebuild(module, doc).session
         except ValueError as error:
             raise StorageError(f"Saved game {game_id} cannot be opened: {error}") from None
-        except RecursionError:  # a damaged row nested thousands deep
-            raise StorageError(
-                f"Saved game {game_id} cannot be opened: its log is nested too deep."
-            ) from None
         session.journal = GameJournal(self, game_id, module)
         return StoredGame(game_id, session)
 
@@ -406,8 +403,11 @@ def _write(
     """Set the cursor and what the list shows, then replace the log from `start` on (None: keep it)."""
     summary = _json(module.summary(state).to_json())
     finished = module.outcome(state) is not None
+    # Later than every other game's time, even by a clock that ticks in milliseconds (a browser's), so
+    # the list's "latest first" is the order of play.
     updated = db.execute(
-        "UPDATE games SET cursor = ?, summary = ?, finished = ?, updated = ? WHERE id = ?",
+        "UPDATE games SET cursor = ?, summary = ?, finished = ?,"
+        " updated = ? WHERE id = ?",
         (cursor, summary, finished, time.time(), game_id),
     )
     if updated.rowcount == 0:
@@ -435,6 +435,15 @@ def _title(name: str) -> str:
         return get_game(name).title
     except KeyError:
         return name
+
+
+def _log_json(text: str) -> Any:
+    """A game's stored JSON (its setup, a log row) as `_json` wrote it. A damaged one nested thousands
+    deep is refused before it is parsed: on WebAssembly parsing it would overflow the JavaScript stack,
+    which ends the runtime instead of raising RecursionError."""
+    if nests_deeper(text, MAX_DEPTH):
+        raise ValueError("its log is nested too deep.")
+    return json.loads(text)
 
 
 def _json(value: Any) -> str:

@@ -8,9 +8,9 @@ from typing import Any
 
 from rules_ref import reference
 from trackers.ashes.actions import RivalTurn
+from trackers.ashes.board.survivors import FULL_BAG
 from trackers.ashes.game import ASHES
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import FULL_BAG
 from trackers.core.actions import Action, Event
 
 

@@ -12,11 +12,11 @@ from typing import Literal
 from tests.ashes.states import LAYOUT, TOPS
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival import must_pass
-from trackers.ashes.rival_card import MoveVehicle, Rescue
-from trackers.ashes.rival_deck import card_to_json
-from trackers.ashes.rival_turns import card_of, entry_for, turn_for
-from trackers.ashes.rounds import RIVAL, SetupKind, free_positions
+from trackers.ashes.rival.card import MoveVehicle, Rescue
+from trackers.ashes.rival.deck import card_to_json
+from trackers.ashes.rival.play import must_pass
+from trackers.ashes.rounds.turn_order import RIVAL, SetupKind, free_positions
+from trackers.ashes.rules.rival_turns import card_of, entry_for, turn_for
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action
 from trackers.core.errors import IllegalAction, TableError

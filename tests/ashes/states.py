@@ -10,9 +10,9 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from trackers.ashes.board import AshesBoard, BoardArea, ConstructionSpace
+from trackers.ashes.board.layout import AshesBoard, BoardArea, ConstructionSpace
 from trackers.ashes.game import ASHES
-from trackers.ashes.rounds import SetupKind, setup_done
+from trackers.ashes.rounds.turn_order import SetupKind, setup_done
 from trackers.ashes.state import AshesState, Seat
 from trackers.core.game import make_setup
 

@@ -16,27 +16,27 @@ from trackers.ashes.actions import (
     Decontaminate,
     Scout,
 )
-from trackers.ashes.additional import RULES
-from trackers.ashes.colony import Pod, ShelterCard
-from trackers.ashes.player import Reward
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.player_board import Reward
+from trackers.ashes.colony.shelters import Pod, ShelterCard
+from trackers.ashes.colony.upgrades import UpgradeFamily
+from trackers.ashes.game import RULEBOOK
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import PhoenixRow, UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag
 
 
 def refused(state: AshesState, action: Action) -> str:
-    problems = RULES[type(action)].check(state, action)
+    problems = RULEBOOK.validate(state, action)
     assert problems, f"{action} was accepted"
     assert all(reference().exists(v.rule) for v in problems)
     return problems[0].code
 
 
 def play(state: AshesState, action: Action, seed: int = 3) -> tuple[AshesState, list[Event]]:
-    assert RULES[type(action)].check(state, action) == []
-    new, events = RULES[type(action)].apply(state, action, Random(seed))
+    assert RULEBOOK.validate(state, action) == []
+    new, events = RULEBOOK.apply(state, action, Random(seed))
     assert all(reference().exists(e.value("rule")) for e in events)
     return new, events
 
@@ -302,7 +302,7 @@ def test_mission_sector_up_to_the_round_is_an_option() -> None:
 def test_history_lines() -> None:
     state = playing()
     lines = [
-        RULES[type(action)].describe(state, action)
+        RULEBOOK.describe(state, action)
         for action in (
             Decontaminate("Ann", "active", 1, 2),
             CloseShelter("Ann", 1, 3),

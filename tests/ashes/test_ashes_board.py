@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from trackers.ashes.board import (
+from trackers.ashes.board.layout import (
     BOARD,
     AshesBoard,
     BoardArea,
@@ -16,7 +16,7 @@ from trackers.ashes.board import (
     board_pack,
     board_problems,
 )
-from trackers.ashes.survivors import Area
+from trackers.ashes.board.survivors import Area
 from trackers.core.packs import Pack, PackError, PackKind, dumps, pack_kind, parse_pack, register_pack_kind
 
 SHELTER = "Shelter"

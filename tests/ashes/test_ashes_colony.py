@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_ref import reference
-from trackers.ashes.colony import (
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.materials import Materials, Slot
+from trackers.ashes.colony.player_board import PlayerBoard, Reward
+from trackers.ashes.colony.scoring import ColonyArea, colony_score
+from trackers.ashes.colony.shelters import (
     Colony,
     Pod,
     ShelterCard,
@@ -22,12 +26,8 @@ from trackers.ashes.colony import (
     next_disc_cost,
     scoring_view,
 )
-from trackers.ashes.materials import Materials, Slot
-from trackers.ashes.player import PlayerBoard, Reward
-from trackers.ashes.scoring import ColonyArea, colony_score
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.upgrades import UpgradeFamily
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.bag import Bag
 from trackers.core.errors import Violation
 

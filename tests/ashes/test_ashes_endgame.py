@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import trackers.ashes.endgame as endgame_module
+import trackers.ashes.rounds.final_scoring as endgame_module
 from rules_ref import reference
-from trackers.ashes.endgame import PlayerEnd, RivalEnd, RowCount, end_game, rival_end
-from trackers.ashes.rival import TurnRow, TurnSpot, new_rival
-from trackers.ashes.rounds import RIVAL
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
+from trackers.ashes.rival.play import new_rival
+from trackers.ashes.rounds.final_scoring import PlayerEnd, RivalEnd, RowCount, end_game, rival_end
+from trackers.ashes.rounds.turn_order import RIVAL, TurnRow, TurnSpot
 from trackers.ashes.terms import Difficulty, Medal, PhoenixRow
 from trackers.core.bag import Bag
 from trackers.core.errors import IllegalAction, TableError

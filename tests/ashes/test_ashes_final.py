@@ -10,11 +10,11 @@ from typing import Any
 from rules_ref import reference
 from tests.ashes.states import playing, with_board
 from trackers.ashes.actions import FinalCountsEntry, FinishGame
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival import TurnRow, TurnSpot, new_rival
-from trackers.ashes.rounds import RIVAL
+from trackers.ashes.rival.play import new_rival
+from trackers.ashes.rounds.turn_order import RIVAL, TurnRow, TurnSpot
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
 from trackers.ashes.terms import Difficulty, PhoenixRow
 from trackers.core.actions import Action, Event
 from trackers.core.bag import Bag

@@ -25,8 +25,8 @@ from trackers.ashes.actions import (
     StartingCombo,
     UseBoard,
 )
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.game import ASHES
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.core.actions import Action, ActionCodec
 from trackers.core.bag import Bag
 from trackers.core.game import make_setup

@@ -11,14 +11,13 @@ from rules_ref import reference
 from tests.ashes import states
 from tests.ashes.states import with_board
 from trackers.ashes.actions import Activate, Build, EarnMainAction, EndTurn, Install, Rescue, Rest
-from trackers.ashes.game import ASHES
-from trackers.ashes.main_actions import RULES
-from trackers.ashes.materials import Materials, Slot
-from trackers.ashes.rival import new_rival
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.materials import Materials, Slot
+from trackers.ashes.colony.upgrades import UpgradeFamily
+from trackers.ashes.game import ASHES, RULEBOOK
+from trackers.ashes.rival.play import new_rival
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import Difficulty, PhoenixRow, UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action, Event
 
 
@@ -29,15 +28,15 @@ def playing(*args: object, **options: object) -> AshesState:
 
 
 def refused(state: AshesState, action: Action) -> str:
-    problems = RULES[type(action)].check(state, action)
+    problems = RULEBOOK.validate(state, action)
     assert problems, f"{action} was accepted"
     assert all(reference().exists(v.rule) for v in problems)
     return problems[0].code
 
 
 def play(state: AshesState, action: Action) -> tuple[AshesState, list[Event]]:
-    assert RULES[type(action)].check(state, action) == []
-    new, events = RULES[type(action)].apply(state, action, Random(3))
+    assert RULEBOOK.validate(state, action) == []
+    new, events = RULEBOOK.apply(state, action, Random(3))
     assert all(reference().exists(e.value("rule")) for e in events)
     return new, events
 
@@ -230,7 +229,7 @@ def test_rest_refusals() -> None:
 def test_history_lines() -> None:
     state = playing()
     lines = [
-        RULES[type(action)].describe(state, action)
+        RULEBOOK.describe(state, action)
         for action in (
             Build("Ann", "C2"),
             Build("Ann"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_ref import reference
-from trackers.ashes.materials import (
+from trackers.ashes.colony.materials import (
     ASSUMED_PYRAMID,
     STORAGE_CAPACITY,
     Cable,

@@ -8,12 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_ref import reference
-from trackers.ashes.board import AshesBoard, BoardArea
-from trackers.ashes.materials import Materials
-from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
-from trackers.ashes.player import Capacities, PlayerBoard, capacities
+from trackers.ashes.board.layout import AshesBoard, BoardArea
+from trackers.ashes.board.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
+from trackers.ashes.colony.materials import Materials
+from trackers.ashes.colony.player_board import Capacities, PlayerBoard, capacities
+from trackers.ashes.colony.upgrades import UpgradeFamily
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.errors import Violation
 
 SHELTER = "Shelter"

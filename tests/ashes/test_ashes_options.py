@@ -9,13 +9,12 @@ from tests.ashes.states import playing, with_board
 from tests.ashes.test_ashes_protocols import passing_state
 from tests.ashes.test_ashes_rival_turns import again, card, rivals_turn
 from trackers.ashes.actions import Adjust, EndRound, Pass, RivalPass
-from trackers.ashes.protocols import vp_per_active
-from trackers.ashes.rival import TurnRow, TurnSpot
-from trackers.ashes.rounds import spot_of
+from trackers.ashes.board.survivors import ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.upgrades import UpgradeFamily
+from trackers.ashes.rounds.turn_order import TurnRow, TurnSpot, spot_of
+from trackers.ashes.rules.protocols import vp_per_active
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 
 
 def with_settings(state: AshesState, **changes: object) -> AshesState:

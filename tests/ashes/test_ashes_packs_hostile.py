@@ -15,7 +15,7 @@ import trackers  # noqa: F401  (registers the pack kinds and the games)
 from tests import hostile
 from tests.ashes.states import TOPS, new
 from trackers.ashes import actions as aa
-from trackers.ashes.board import (
+from trackers.ashes.board.layout import (
     MAX_AREAS,
     MAX_CONSTRUCTION_SPACES,
     MAX_ID_LENGTH,
@@ -24,7 +24,7 @@ from trackers.ashes.board import (
     board_problems,
 )
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival_deck import MAX_CARDS, card_from_json, card_to_json, deck_problems
+from trackers.ashes.rival.deck import MAX_CARDS, card_from_json, card_to_json, deck_problems
 from trackers.core.packs import MAX_PACK_BYTES, PackError, parse_pack
 
 SHELTER = "Shelter"
@@ -180,3 +180,40 @@ def _label(data: dict[str, Any]) -> str:
 @pytest.mark.parametrize("data", [None, [], "deck", 2.5, [{"cards": []}]])
 def test_deck_data_that_is_not_an_object_is_refused(data: Any) -> None:
     assert deck_problems(data)[0].startswith("a rival deck must be a JSON object")
+
+
+def test_a_board_layout_nested_100000_deep_is_refused_without_recursion() -> None:
+    """UseBoard carries its layout as JSON text in the log: it passes the same door as a pack."""
+    from trackers.ashes.actions import UseBoard
+    from trackers.ashes.game import ASHES
+    from trackers.core.game import make_setup
+
+    state = ASHES.new_state(make_setup(ASHES, ("Ann",), {}), 1)
+    deep = "[" * 100_000 + "]" * 100_000
+    problems = ASHES.validate(state, UseBoard(deep, (6, 6, 6)))
+    assert [p.code for p in problems] == ["ashes.board.layout"]
+    assert "nested" in problems[0].message or "deep" in problems[0].message
+
+
+def test_a_catalogue_of_more_cards_than_a_deck_holds_is_refused_before_reading_them() -> None:
+    from trackers.ashes.actions import CatalogueRivalDeck
+    from trackers.ashes.game import ASHES
+    from trackers.ashes.rival.deck import MAX_CARDS
+    from trackers.core.game import make_setup
+
+    state = ASHES.new_state(make_setup(ASHES, ("Ann",), {}), 1)
+    problems = ASHES.validate(state, CatalogueRivalDeck(("[" * 100_000,) * (MAX_CARDS + 1)))
+    assert [p.code for p in problems] == ["ashes.rival.deck.card"]
+    assert str(MAX_CARDS) in problems[0].message
+
+
+def test_a_rival_card_with_a_lone_surrogate_or_nan_is_refused() -> None:
+    from trackers.ashes.actions import CatalogueRivalDeck
+    from trackers.ashes.game import ASHES
+    from trackers.core.game import make_setup
+
+    state = ASHES.new_state(make_setup(ASHES, ("Ann",), {}), 1)
+    for text in ('{"label": "\\ud800"}', '{"numeric": NaN}', '{"a": 1, "a": 2}'):
+        assert [p.code for p in ASHES.validate(state, CatalogueRivalDeck((text,)))] == [
+            "ashes.rival.deck.json"
+        ]

@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_ref import reference
-from trackers.ashes.materials import Materials, Slot
-from trackers.ashes.player import (
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.colony.materials import Materials, Slot
+from trackers.ashes.colony.player_board import (
     Cost,
     Limited,
     PlayerBoard,
@@ -18,9 +19,8 @@ from trackers.ashes.player import (
     Reward,
     capacities,
 )
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.colony.upgrades import UpgradeFamily
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.errors import TableError, Violation
 
 C1, C2 = UpgradeClass.CLASS_I, UpgradeClass.CLASS_II

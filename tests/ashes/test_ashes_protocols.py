@@ -8,15 +8,15 @@ from typing import Any
 from tests.ashes.entries import events, play, refused
 from tests.ashes.states import BOARD, LAYOUT, SHELTER, TOPS, new, playing, with_board
 from trackers.ashes.actions import Activate, Adjust, Emerge, EndTurn, Move, Pass, UseBoard
-from trackers.ashes.colony import Colony, Pod, ShelterCard
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.materials import Materials, Slot
+from trackers.ashes.colony.player_board import Limited, Reward
+from trackers.ashes.colony.shelters import Colony, Pod, ShelterCard
+from trackers.ashes.colony.upgrades import UpgradeFamily
 from trackers.ashes.game import ASHES
-from trackers.ashes.materials import Materials, Slot
-from trackers.ashes.player import Limited, Reward
-from trackers.ashes.rounds import RIVAL
+from trackers.ashes.rounds.turn_order import RIVAL
 from trackers.ashes.state import AshesState, Settings
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 
 DUO = ("Ann", "Bob")
 VEHICLE_I = frozenset({(UpgradeFamily.VEHICLE, UpgradeClass.CLASS_I)})

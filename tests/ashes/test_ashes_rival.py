@@ -6,22 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from trackers.ashes.rival import (
-    BoardAnswer,
-    RivalState,
-    Step,
-    TurnRow,
-    TurnSpot,
-    follow_up,
-    must_pass,
-    new_rival,
-    pick_case,
-    play_card,
-    resolve,
-    rival_pass,
-    start_round,
-)
-from trackers.ashes.rival_card import (
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.rival.card import (
     Arrow,
     Build,
     DiscardMissions,
@@ -33,7 +19,20 @@ from trackers.ashes.rival_card import (
     ScoreColumn,
     SectorParameter,
 )
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.rival.play import (
+    BoardAnswer,
+    RivalState,
+    Step,
+    follow_up,
+    must_pass,
+    new_rival,
+    pick_case,
+    play_card,
+    resolve,
+    rival_pass,
+    start_round,
+)
+from trackers.ashes.rounds.turn_order import TurnRow, TurnSpot
 from trackers.ashes.terms import Difficulty, PhoenixRow, UpgradeClass
 from trackers.core.bag import Bag
 from trackers.core.deck import Deck, Reshuffle

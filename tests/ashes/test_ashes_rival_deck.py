@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trackers.ashes.rival import RivalState, Turn, new_rival, play_card
-from trackers.ashes.rival_card import (
+from trackers.ashes.rival.card import (
     Arrow,
     Build,
     DiscardMissions,
@@ -24,7 +23,7 @@ from trackers.ashes.rival_card import (
     ScoreColumn,
     SectorParameter,
 )
-from trackers.ashes.rival_deck import (
+from trackers.ashes.rival.deck import (
     MAX_LABEL_LENGTH,
     RIVAL_DECK,
     add_card,
@@ -37,6 +36,7 @@ from trackers.ashes.rival_deck import (
     draw_digital,
     remove_card,
 )
+from trackers.ashes.rival.play import RivalState, Turn, new_rival, play_card
 from trackers.ashes.terms import Difficulty, PhoenixRow
 from trackers.core.deck import Deck, Reshuffle
 from trackers.core.errors import IllegalAction

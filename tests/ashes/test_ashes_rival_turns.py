@@ -25,14 +25,15 @@ from trackers.ashes.actions import (
     StartingCombo,
     UseBoard,
 )
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
 from trackers.ashes.game import ASHES
-from trackers.ashes.main_actions import price
-from trackers.ashes.rival import play_card
-from trackers.ashes.rival_deck import card_to_json
-from trackers.ashes.rival_turns import TrackedRescue, card_of, entry_for, tracked_rescue
-from trackers.ashes.rounds import RIVAL, take_turn
+from trackers.ashes.queries import TrackedRescue, tracked_rescue
+from trackers.ashes.rival.deck import card_to_json
+from trackers.ashes.rival.play import play_card
+from trackers.ashes.rounds.turn_order import RIVAL, take_turn
+from trackers.ashes.rules.main_actions import price
+from trackers.ashes.rules.rival_turns import card_of, entry_for
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG, Area
 from trackers.ashes.terms import Difficulty, UpgradeClass
 from trackers.core.actions import Action
 from trackers.core.bag import Bag

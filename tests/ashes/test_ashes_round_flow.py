@@ -17,13 +17,13 @@ from trackers.ashes.actions import (
     StartingCombo,
     UseBoard,
 )
-from trackers.ashes.board import AshesBoard, BoardArea
+from trackers.ashes.board.layout import AshesBoard, BoardArea
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, Area
+from trackers.ashes.colony.player_board import Limited
 from trackers.ashes.game import ASHES
-from trackers.ashes.player import Limited
-from trackers.ashes.rival import new_rival
-from trackers.ashes.rounds import SetupKind, pass_turn, setup_steps
+from trackers.ashes.rival.play import new_rival
+from trackers.ashes.rounds.turn_order import SetupKind, pass_turn, setup_steps
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
 from trackers.ashes.terms import Difficulty
 from trackers.core.bag import Bag
 

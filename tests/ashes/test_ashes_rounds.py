@@ -9,14 +9,16 @@ from pathlib import Path
 
 import pytest
 
-import trackers.ashes.rounds as rounds_module
+import trackers.ashes.rounds.turn_order as rounds_module
 from rules_ref import reference
-from trackers.ashes.rival import TurnRow, TurnSpot, new_rival, rival_pass
-from trackers.ashes.rounds import (
+from trackers.ashes.rival.play import new_rival, rival_pass
+from trackers.ashes.rounds.turn_order import (
     RIVAL,
     TIE_BREAK_ROW,
     RoundState,
     SetupKind,
+    TurnRow,
+    TurnSpot,
     end_round,
     free_positions,
     new_game,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from trackers.ashes.scoring import (
+from trackers.ashes.colony.scoring import (
     Colony,
     ColonyArea,
     add_vp,

@@ -131,16 +131,16 @@ from trackers.ashes.actions import (
     TakeUpgrade,
     UseBoard,
 )
-from trackers.ashes.colony import Pod, ShelterCard
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.materials import Materials, Slot
+from trackers.ashes.colony.player_board import Limited, Reward
+from trackers.ashes.colony.scoring import vp_display
+from trackers.ashes.colony.shelters import Pod, ShelterCard
+from trackers.ashes.colony.upgrades import UpgradeFamily
 from trackers.ashes.game import ASHES
-from trackers.ashes.materials import Materials, Slot
-from trackers.ashes.player import Limited, Reward
-from trackers.ashes.rounds import take_turn
-from trackers.ashes.scoring import vp_display
+from trackers.ashes.rounds.turn_order import take_turn
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.actions import Action
 
 A, E = ACTIVE, ESSENTIAL

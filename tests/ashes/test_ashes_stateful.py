@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tests.ashes.play import new_session, play_game, step
+from trackers.ashes.board.survivors import FULL_BAG
 from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import FULL_BAG
 from trackers.core.session import Session
 
 

@@ -7,8 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trackers.ashes.scoring import change_happiness
-from trackers.ashes.survivors import (
+from trackers.ashes.board.survivors import (
     ACTIVE,
     ESSENTIAL,
     FULL_BAG,
@@ -20,6 +19,7 @@ from trackers.ashes.survivors import (
     empty_area,
     radiation,
 )
+from trackers.ashes.colony.scoring import change_happiness
 from trackers.core.bag import Bag
 
 BOARD = (

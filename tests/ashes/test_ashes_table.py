@@ -18,14 +18,14 @@ from trackers.ashes.actions import (
     RaiseProduction,
     TakeUpgrade,
 )
-from trackers.ashes.colony import Colony, Pod, ShelterCard
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.materials import Slot
+from trackers.ashes.colony.player_board import Reward
+from trackers.ashes.colony.shelters import Colony, Pod, ShelterCard
+from trackers.ashes.colony.upgrades import UpgradeFamily
 from trackers.ashes.game import ASHES
-from trackers.ashes.materials import Slot
-from trackers.ashes.player import Reward
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
-from trackers.ashes.table import parse_reward, reward_text
+from trackers.ashes.rules.adjustments import parse_reward, reward_text
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
 from trackers.core.game import make_setup
 from trackers.core.session import Session
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import (
+from trackers.ashes.colony.upgrades import (
     UpgradeFamily,
     activation_limit,
     activation_violations,
     class_ii_violations,
 )
+from trackers.ashes.terms import UpgradeClass
 
 VEHICLE_I = (UpgradeFamily.VEHICLE, UpgradeClass.CLASS_I)
 

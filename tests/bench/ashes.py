@@ -14,10 +14,10 @@ from tests.bench.engine import time_ms
 from tests.bench.figures import Figure, median, percentile
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival import must_pass
-from trackers.ashes.rival_card import Rescue, RivalCard
-from trackers.ashes.rival_turns import card_of, entry_for, turn_for
-from trackers.ashes.rounds import RIVAL
+from trackers.ashes.rival.card import Rescue, RivalCard
+from trackers.ashes.rival.play import must_pass
+from trackers.ashes.rounds.turn_order import RIVAL
+from trackers.ashes.rules.rival_turns import card_of, entry_for, turn_for
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action, Event
 from trackers.core.session import Session

@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 import trackers  # noqa: F401  (registers the games)
+from tests.wasm import no_processes
 from trackers.gamefile import checksum, dumps
 from trackers.scorepad.actions import AddPoints, EndGame
 from trackers.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = no_processes
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ import pytest
 
 import trackers  # noqa: F401  (registers the games)
 from tests.ashes.play import play_game
+from tests.wasm import no_processes
 from trackers.ashes.game import ASHES
 from trackers.core.actions import Action
 from trackers.core.session import Session
@@ -24,6 +25,7 @@ from trackers.gamefile import checksum, dumps, export_document
 from trackers.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = no_processes
 SEED = 3
 MODES = pytest.mark.parametrize("digital", [False, True], ids=["physical", "digital"])
 

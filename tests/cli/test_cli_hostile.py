@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import trackers  # noqa: F401  (registers the games)
+from tests.wasm import no_processes
 from trackers.core.game import make_setup
 from trackers.core.session import Session
 from trackers.gamefile import checksum, dumps, export_document
@@ -17,6 +18,7 @@ from trackers.scorepad.actions import AddPoints
 from trackers.scorepad.game import SCOREPAD
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = no_processes
 
 
 def _run(data: Path, *args: str | bytes) -> subprocess.CompletedProcess[bytes]:

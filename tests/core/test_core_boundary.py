@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import trackers  # noqa: F401  (registers every game and pack kind)
 from tests.ashes.play import deck_json
 from tests.ashes.states import BOARD
+from tests.wasm import DEEP, DEEP_VALUE, nested
 from trackers.core import packs
 from trackers.core.actions import ActionCodec, ActionFormatError, Event
 from trackers.core.boundary import (
@@ -38,7 +39,6 @@ from trackers.scorepad.actions import AddPoints
 from trackers.scorepad.game import SCOREPAD
 from trackers.unsettled.board import example_map
 
-DEEP = 100_000
 URL = "https://packs.example/pack.json"
 
 
@@ -46,13 +46,6 @@ def _refused(data: str | bytes, max_bytes: int = 1_000_000) -> BoundaryError:
     with pytest.raises(BoundaryError) as refused:
         read_json(data, max_bytes=max_bytes)
     return refused.value
-
-
-def _nested(depth: int) -> Any:
-    value: Any = []
-    for _ in range(depth - 1):
-        value = [value]
-    return value
 
 
 def test_plain_json_reads_as_json() -> None:
@@ -63,7 +56,7 @@ def test_plain_json_reads_as_json() -> None:
 
 
 def test_nesting_up_to_the_cap_is_fine_and_one_more_is_refused() -> None:
-    assert read_json("[" * MAX_DEPTH + "]" * MAX_DEPTH, max_bytes=1000) == _nested(MAX_DEPTH)
+    assert read_json("[" * MAX_DEPTH + "]" * MAX_DEPTH, max_bytes=1000) == nested(MAX_DEPTH)
     deeper = _refused("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
     assert (
         str(deeper) == f"it is not valid JSON for Lantern (lists and objects nest more than {MAX_DEPTH} deep)"
@@ -175,7 +168,7 @@ def test_a_50_mb_document_is_refused_at_once() -> None:
 def test_check_tree_refuses_what_read_json_refuses_in_memory() -> None:
     check_tree({"a": [1, "b", {"c": None}], "d": (1, 2)})
     with pytest.raises(BoundaryError, match="nest more than 64 deep"):
-        check_tree(_nested(DEEP))
+        check_tree(nested(DEEP_VALUE))
     with pytest.raises(BoundaryError, match="not valid Unicode"):
         check_tree({"a": [{"\ud800": 1}]})
     with pytest.raises(BoundaryError, match="not valid Unicode"):
@@ -194,8 +187,8 @@ def test_text_helpers() -> None:
 
 def test_event_data_100000_deep_is_an_action_format_error() -> None:
     with pytest.raises(ActionFormatError, match="event data nests lists more than 64 deep"):
-        Event.from_json({"kind": "score", "text": "deep", "data": {"x": _nested(DEEP)}})
-    assert Event.from_json({"kind": "k", "text": "t", "data": {"x": _nested(MAX_DEPTH)}}).kind == "k"
+        Event.from_json({"kind": "score", "text": "deep", "data": {"x": nested(DEEP_VALUE)}})
+    assert Event.from_json({"kind": "k", "text": "t", "data": {"x": nested(MAX_DEPTH)}}).kind == "k"
 
 
 def test_the_codec_refuses_text_that_is_not_valid_unicode() -> None:

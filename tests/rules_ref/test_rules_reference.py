@@ -11,6 +11,7 @@ import pytest
 
 import rules_ref
 from rules_ref import Hit, Reference, reference
+from tests.wasm import no_processes, no_threads
 
 WriteContent = Callable[[dict[str, str]], Path]
 
@@ -71,6 +72,7 @@ def test_lookup_and_listing(write_content: WriteContent) -> None:
     assert ref.sections("missing") == ()
 
 
+@no_threads
 def test_search_works_from_other_threads() -> None:
     results: list[list[Hit]] = []
     threads = [threading.Thread(target=lambda: results.append(reference().search("undo"))) for _ in range(4)]
@@ -81,6 +83,7 @@ def test_search_works_from_other_threads() -> None:
     assert [hits[0].id for hits in results] == ["lantern/undo"] * 4
 
 
+@no_processes
 def test_bundled_content_loads_from_a_zipped_package(tmp_path: Path) -> None:
     """Packaged apps may import from an archive, where the content folder is no real directory."""
     package = Path(rules_ref.__file__).parent

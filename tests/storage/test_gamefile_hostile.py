@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import trackers  # noqa: F401  (registers the games)
 from tests.ashes.play import play_game
+from tests.wasm import DEEP, DEEP_VALUE, nested
 from trackers import gamefile
 from trackers.core.game import Setup, make_setup
 from trackers.core.session import Session
@@ -36,7 +37,6 @@ from trackers.scorepad.game import SCOREPAD
 from trackers.storage import StorageError, Store
 
 Doc = dict[str, Any]
-DEEP = 100_000
 
 
 def _session(players: tuple[str, ...] = ("Ann", "Zoë")) -> Session:
@@ -199,10 +199,7 @@ def test_any_other_failure_while_loading_is_a_game_file_error(
 
 def test_deep_event_data_from_storage_is_a_refusal_too() -> None:
     doc = _doc()
-    deep: Any = []
-    for _ in range(DEEP):
-        deep = [deep]
-    doc["events"][0][0]["data"]["deep"] = deep
+    doc["events"][0][0]["data"]["deep"] = nested(DEEP_VALUE)
     with pytest.raises(GameFileError, match="events recorded for action 1 cannot be read: event data nests"):
         gamefile.rebuild(SCOREPAD, doc)
 

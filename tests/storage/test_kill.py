@@ -18,6 +18,7 @@ from pathlib import Path
 
 from kill_worker import ack, step
 
+from tests.wasm import no_processes
 from trackers.core.game import make_setup
 from trackers.core.session import Session
 from trackers.scorepad.game import SCOREPAD
@@ -25,6 +26,7 @@ from trackers.storage import Store
 
 WORKER = Path(__file__).with_name("kill_worker.py")
 KILLS = 50
+pytestmark = no_processes
 
 
 def _model(session: Session) -> Session:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import trackers  # noqa: F401  (registers the games)
+from tests.wasm import no_threads
 from trackers.core.game import Setup, make_setup
 from trackers.core.session import Session
 from trackers.gamefile import load_document
@@ -110,6 +111,21 @@ def test_list_uses_the_stored_summary_latest_first(store: Store, setup: Setup) -
     assert not store.list_games()[0].finished
 
 
+def test_the_list_follows_the_order_of_play_when_the_clock_does_not_move(
+    store: Store, setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser's clock ticks in milliseconds: several saves can carry the same time."""
+    monkeypatch.setattr("trackers.storage.time.time", lambda: 1_800_000_000.0)
+    first = store.create_game(SCOREPAD, setup, 1)
+    second = store.create_game(SCOREPAD, make_setup(SCOREPAD, ("Cy",), {}), 2)
+    assert [info.id for info in store.list_games()] == [second.id, first.id]
+    first.session.play(AddPoints("Bob", 4))
+    assert [info.id for info in store.list_games()] == [first.id, second.id]
+    second.session.play(AddPoints("Cy", 1))
+    second.session.undo()
+    assert [info.id for info in store.list_games()] == [second.id, first.id]
+
+
 def test_list_shows_a_game_no_longer_registered_by_its_id(store: Store, database: Path, setup: Setup) -> None:
     game = store.create_game(SCOREPAD, setup, 1)
     with sqlite3.connect(database) as db:
@@ -172,6 +188,7 @@ def test_export_then_import_gives_the_same_game(store: Store, setup: Setup) -> N
     assert store.export_game(game.id) == text
 
 
+@no_threads
 def test_threads_share_one_store(store: Store, database: Path, setup: Setup) -> None:
     games = [store.create_game(SCOREPAD, setup, n) for n in range(4)]
 

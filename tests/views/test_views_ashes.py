@@ -13,9 +13,9 @@ import pytest
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
-from trackers.ashes.rival_card import Arrow, Ordinal, Rescue, RivalCard, SectorParameter
-from trackers.ashes.rival_deck import deck_pack
-from trackers.ashes.rounds import RIVAL
+from trackers.ashes.rival.card import Arrow, Ordinal, Rescue, RivalCard, SectorParameter
+from trackers.ashes.rival.deck import deck_pack
+from trackers.ashes.rounds.turn_order import RIVAL
 from trackers.core.session import Session
 from trackers.storage import Store
 from views.app import start

@@ -53,7 +53,7 @@ def read_json(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) 
     text = _decoded(data)
     if not text.strip():
         raise BoundaryError("it is empty")
-    if _nests_deeper(text, max_depth):
+    if nests_deeper(text, max_depth):
         raise BoundaryError(_too_deep(max_depth))
     try:
         value = json.loads(
@@ -135,7 +135,7 @@ def _decoded(data: str | bytes) -> str:
         raise BoundaryError("it is not text") from None
 
 
-def _nests_deeper(text: str, limit: int) -> bool:
+def nests_deeper(text: str, limit: int) -> bool:
     """Whether the parser would go more than `limit` lists or objects deep: in linear time, unparsed.
 
     Escaped backslashes and quotes are dropped, so every quote left opens or closes a string, and the

@@ -16,9 +16,7 @@ import json
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from trackers.core.boundary import BoundaryError, check_tree, has_lone_surrogate, megabytes, read_json
 
@@ -28,6 +26,9 @@ MAX_NAME_LENGTH = 80
 MAX_REDIRECTS = 3
 DEADLINE = 20.0
 _SHOWN_PROBLEMS = 5
+
+if TYPE_CHECKING:  # imported where a pack is downloaded: the engines run without httpx (in Pyodide)
+    import httpx
 
 
 class PackError(ValueError):
@@ -177,6 +178,8 @@ def fetch_pack(
     each wait for the server; `deadline` (seconds) bounds the whole download, checked between reads, so
     a server that trickles bytes cannot keep Lantern reading: it stops within `deadline` plus one wait.
     """
+    import httpx
+
     if expected_kind is not None:
         pack_kind(expected_kind)
     address = _https(url)
@@ -208,6 +211,8 @@ class _Deadline:
 
 
 def _download(http: httpx.Client, url: httpx.URL, timeout: float, deadline: _Deadline) -> bytes:
+    import httpx
+
     for _ in range(MAX_REDIRECTS + 1):
         try:
             wait = min(timeout, deadline.left(url))
@@ -256,6 +261,8 @@ def _body(response: httpx.Response, url: httpx.URL, deadline: _Deadline) -> byte
 
 
 def _https(url: str | httpx.URL) -> httpx.URL | None:
+    import httpx
+
     try:
         parsed = httpx.URL(url)
         return parsed if parsed.scheme == "https" and parsed.host else None

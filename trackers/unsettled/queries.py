@@ -1,5 +1,9 @@
 """What an Unsettled screen may ask besides the state: why an entry is not open now, and what LUNA's
-pursuit will do from here (to animate it, or to enter it in one tap)."""
+pursuit will do from here (to animate it, or to enter it in one tap).
+
+It also re-exports (`from x import f as f`) what a screen calls from the engine: LUNA's plan for her next
+step, a map pack's reader, and the key of the border between two cards.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ from random import Random
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.unsettled import actions as a
+from trackers.unsettled.board import edge as edge
+from trackers.unsettled.board import map_from_json as map_from_json
 from trackers.unsettled.game import RULEBOOK
-from trackers.unsettled.luna import plan_step
+from trackers.unsettled.luna import plan_step as plan_step
 from trackers.unsettled.pursuit import pursuit_step
 from trackers.unsettled.state import UnsettledState
 
@@ -31,3 +37,10 @@ def pursuit_frames(state: UnsettledState) -> list[UnsettledState]:
         state, _ = pursuit_step(state, a.PursuitStep(), Random(0))
         frames.append(state)
     return frames
+
+
+def turn_frames(before: UnsettledState, roll: int) -> list[UnsettledState]:
+    """LUNA's turn already entered, replayed from the state before it with the roll it recorded: the state
+    after each ire point she spends, up to a stop or a tie (for animation)."""
+    after_roll, _ = RULEBOOK.apply(before, a.StartPursuit(roll), Random(0))
+    return pursuit_frames(after_roll)

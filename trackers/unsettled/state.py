@@ -1,4 +1,8 @@
-"""What the tracker keeps for Unsettled: Blackout: the map, power, LUNA, ire, explorers, traps, timeline."""
+"""What the tracker keeps for Unsettled: Blackout: the map, power, LUNA, ire, explorers, traps, timeline.
+
+A screen reads the state through this module, so it also re-exports (`from x import X as X`) the constants
+of the map a screen names: the rooms and the grid's size.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,9 @@ from typing import Literal
 
 from trackers.core.graph import Graph
 from trackers.core.options import option
+from trackers.unsettled.board import GRID_COLUMNS as GRID_COLUMNS
+from trackers.unsettled.board import GRID_ROWS as GRID_ROWS
+from trackers.unsettled.board import ROOMS as ROOMS
 from trackers.unsettled.board import SYSTEMS, ScarabMap
 
 Phase = Literal["map", "setup", "play"]

@@ -6,9 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.rounds import RIVAL
-from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, conservation_violations
+from trackers.ashes.queries import conservation_violations
+from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, AshesState
 from views.games.ashes_board import BoardScreen
 from views.games.ashes_end import ScoreSheet
 from views.games.ashes_player import PlayerScreen

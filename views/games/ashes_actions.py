@@ -5,8 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.materials import Slot
-from trackers.ashes.state import AshesState, Seat
+from trackers.ashes.state import AshesState, Seat, Slot
 from views.games.ashes_parts import (
     FAMILIES,
     ROMAN,

@@ -6,9 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.materials import Slot
-from trackers.ashes.player import TECH_SLOTS
-from trackers.ashes.state import AshesState, Seat
+from trackers.ashes.state import TECH_SLOTS, AshesState, Seat, Slot
 from views.games.ashes_parts import FAMILIES, KINDS, PRODUCED, ROMAN, Form, form_stepper, rule_link, toggle
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, icon_action, tagged

@@ -9,8 +9,9 @@ from typing import Any
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.scoring import vp_display
+from trackers.ashes.queries import vp_display
 from trackers.ashes.state import AshesState
+from views import widgets
 from views.model import AppModel
 from views.widgets import Latest, action_button, icon_action, tagged
 
@@ -120,12 +121,7 @@ def toggle(label: str, on: bool, flip: Callable[[], Any], *, key: str) -> ft.Con
 def rule_link(model: AppModel, rule: str, *, key: str, text: str | None = None) -> ft.Control:
     if not model.reference.exists(rule):
         return ft.Container()
-    return ft.TextButton(
-        text or model.reference.get(rule).title,
-        icon=ft.Icons.MENU_BOOK,
-        key=key,
-        on_click=lambda _: model.show_rule(rule),
-    )
+    return widgets.rule_link(text or model.reference.get(rule).title, lambda: model.show_rule(rule), key=key)
 
 
 def vp_text(vp: int) -> str:

@@ -8,11 +8,8 @@ from typing import Any
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.flow import stays
-from trackers.ashes.player import TECH_SLOTS
-from trackers.ashes.protocols import income_needs_room
-from trackers.ashes.rounds import free_positions
-from trackers.ashes.state import AshesState, Seat
+from trackers.ashes.queries import free_positions, income_needs_room, stays
+from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
 from views.games.ashes_actions import ActionsCard
 from views.games.ashes_colony import MoreCard
 from views.games.ashes_parts import (

@@ -12,21 +12,34 @@ from typing import Any
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.rival import Turn, follow_up, must_pass
-from trackers.ashes.rival_card import Install, MoveVehicle, Rescue, RivalCard
-from trackers.ashes.rival_deck import (
-    RIVAL_DECK,
+from trackers.ashes.queries import (
+    Turn,
+    action_json,
+    action_text,
     add_card_violations,
     card_from_json,
     card_to_json,
     cards_from_pack,
     deck_pack,
+    entry_for,
+    follow_up,
+    must_pass,
+    tracked_rescue,
+    turn_for,
 )
-from trackers.ashes.rival_turns import action_json, action_text, entry_for, tracked_rescue, turn_for
-from trackers.ashes.rounds import RIVAL
-from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, Area
-from trackers.ashes.terms import UpgradeClass
+from trackers.ashes.state import (
+    ACTIVE,
+    ESSENTIAL,
+    RIVAL,
+    RIVAL_DECK,
+    Area,
+    AshesState,
+    Install,
+    MoveVehicle,
+    Rescue,
+    RivalCard,
+    UpgradeClass,
+)
 from trackers.core.errors import IllegalAction, TableError
 from trackers.core.packs import PackError
 from views.games.ashes_parts import ROMAN, Form, form_stepper, plain, rule_link, toggle, vp_text

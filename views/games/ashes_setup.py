@@ -10,13 +10,8 @@ from typing import Any
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.board import BOARD, SECTORS, board_from_json, board_pack
-from trackers.ashes.flow import before_play_violations
-from trackers.ashes.player import TECH_SLOTS
-from trackers.ashes.rival_deck import RIVAL_DECK
-from trackers.ashes.rounds import SetupKind
-from trackers.ashes.state import AshesState, Seat
-from trackers.ashes.survivors import emergence_plan
+from trackers.ashes.queries import blocked, board_from_json, board_pack, emergence_plan
+from trackers.ashes.state import BOARD, RIVAL_DECK, SECTORS, TECH_SLOTS, AshesState, Seat, SetupKind
 from trackers.core.packs import PackError
 from trackers.storage import StorageError
 from views.games.ashes_parts import Form, form_stepper, rule_link, toggle
@@ -440,8 +435,9 @@ def RoundSetupCard(model: AppModel, state: AshesState) -> ft.Control:
 
 
 def before_play(state: AshesState) -> bool:
-    """Round 1 before its survivors emerge: when the board, rival and combos are entered."""
-    return not before_play_violations(state)
+    """Round 1 before its survivors emerge: when the board, rival and combos are entered (the board entry is
+    open exactly then)."""
+    return not blocked(state, aa.UseBoard)
 
 
 @ft.component

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from random import Random
 
 import flet as ft
 
 from trackers.unsettled import actions as ua
-from trackers.unsettled.board import ROOMS
-from trackers.unsettled.game import UNSETTLED
-from trackers.unsettled.luna import plan_step
-from trackers.unsettled.queries import pursuit_frames, steps_until_pause
-from trackers.unsettled.state import UnsettledState
+from trackers.unsettled.queries import plan_step, steps_until_pause, turn_frames
+from trackers.unsettled.state import ROOMS, UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
 from views.games.unsettled_setup import MapEditor, SetupPanel
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, heading, tagged
+from views.widgets import TOUCH, Entry, action_button, card, heading, rule_link, segmented, tagged
 
 FRAME_SECONDS = 0.45
 
@@ -56,8 +52,7 @@ def LunaCard(
         if model.game is None:
             return
         rolled = model.game.session.history[-1].events[0].value("roll")
-        after_roll, _ = UNSETTLED.apply(before, ua.StartPursuit(int(rolled)), Random(0))
-        for frame in pursuit_frames(after_roll):
+        for frame in turn_frames(before, int(rolled)):
             show(frame)
             await asyncio.sleep(FRAME_SECONDS)
         show(None)
@@ -165,11 +160,10 @@ def LunaCard(
         controls.append(
             ft.Row(
                 [
-                    ft.TextButton(
+                    rule_link(
                         model.reference.get(rule).title,
-                        icon=ft.Icons.MENU_BOOK,
+                        lambda rule=rule: model.show_rule(rule),
                         key=f"step-rule-{rule}",
-                        on_click=lambda _, rule=rule: model.show_rule(rule),
                     )
                     for rule in rules
                 ],
@@ -307,13 +301,7 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
             LunaCard(model, state, set_frame),
             card(
                 heading("The Scarab"),
-                ft.SegmentedButton(
-                    key="acting",
-                    selected=[who.name],
-                    allow_empty_selection=False,
-                    segments=[ft.Segment(value=e.name, label=ft.Text(e.name)) for e in state.explorers],
-                    on_change=lambda e: set_acting(next(iter(e.control.selected))),
-                ),
+                segmented([(e.name, e.name) for e in state.explorers], who.name, set_acting, key="acting"),
                 ft.Row(
                     [
                         action_button(m, lambda m=m: set_mode(m), key=f"mode-{m}", primary=m == mode)

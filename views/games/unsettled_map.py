@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from trackers.unsettled.board import GRID_COLUMNS, GRID_ROWS, edge
-from trackers.unsettled.state import UnsettledState
+from trackers.unsettled.queries import edge
+from trackers.unsettled.state import GRID_COLUMNS, GRID_ROWS, UnsettledState
 
 SHORT = {
     "Crew Quarters": "Crew",

@@ -6,12 +6,12 @@ import flet as ft
 
 from trackers.core.packs import Pack
 from trackers.unsettled import actions as ua
-from trackers.unsettled.board import map_from_json
+from trackers.unsettled.queries import map_from_json
 from trackers.unsettled.state import UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
 from views.model import AppModel
 from views.packs import PackTransfer, save_pack_file
-from views.widgets import Entry, action_button, card, choice_row, heading, tagged
+from views.widgets import Entry, action_button, card, choice_row, heading, segmented, tagged
 
 MAP_KIND = "unsettled.map"
 
@@ -150,13 +150,7 @@ def SetupPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     return card(
         heading("Starting places"),
         ft.Text("Choose a piece, then tap its node."),
-        ft.SegmentedButton(
-            key="placing",
-            selected=[placing],
-            allow_empty_selection=False,
-            segments=[ft.Segment(value=p, label=ft.Text(p)) for p in pieces],
-            on_change=lambda e: set_placing(next(iter(e.control.selected))),
-        ),
+        segmented([(p, p) for p in pieces], placing, set_placing, key="placing"),
         scarab_grid(state, tap),
         tagged("placed", ft.Text(" · ".join(where))),
         action_button(

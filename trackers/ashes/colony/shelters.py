@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from trackers.ashes import scoring
-from trackers.ashes.player import Cost, PlayerBoard, Reward
-from trackers.ashes.survivors import ACTIVE
-from trackers.ashes.upgrades import UpgradeFamily
+from trackers.ashes.board.survivors import ACTIVE
+from trackers.ashes.colony import scoring
+from trackers.ashes.colony.player_board import Cost, PlayerBoard, Reward
+from trackers.ashes.colony.upgrades import UpgradeFamily
 from trackers.core.bag import Bag
 from trackers.core.errors import TableError, Violation
 
@@ -59,7 +59,7 @@ class Colony:
 
 
 @dataclass(frozen=True)
-class ColonyOutcome:
+class ColonyStep:
     """The three values after an applied step; `returned` is a replaced card for the bottom of the pile."""
 
     board: PlayerBoard
@@ -87,14 +87,14 @@ def _take_reward(board: PlayerBoard, reward: Reward) -> tuple[PlayerBoard, tuple
     return taken.board, declined + taken.events
 
 
-def apply_add_card(board: PlayerBoard, colony: Colony, bag: Bag, card: ShelterCard) -> ColonyOutcome:
+def apply_add_card(board: PlayerBoard, colony: Colony, bag: Bag, card: ShelterCard) -> ColonyStep:
     """A card beyond the third replaces the top one, whose survivors go to the bag at 1 happiness each."""
     if len(colony.cards) < CARD_ROOM:
-        return ColonyOutcome(board, replace(colony, cards=(*colony.cards, card)), bag)
+        return ColonyStep(board, replace(colony, cards=(*colony.cards, card)), bag)
     top = colony.cards[-1]
     board, events = _lose(board, len(top.survivors), f"on the replaced {top.name} went back to the bag")
     cards = (*colony.cards[:-1], card)
-    return ColonyOutcome(board, replace(colony, cards=cards), bag.put(top.survivors), events, returned=top)
+    return ColonyStep(board, replace(colony, cards=cards), bag.put(top.survivors), events, returned=top)
 
 
 def next_disc_cost(colony: Colony) -> int | None:
@@ -109,11 +109,11 @@ def check_build(board: PlayerBoard, colony: Colony) -> list[Violation]:
     return board.check_pay(Cost(strength=cost))
 
 
-def apply_build(board: PlayerBoard, colony: Colony, bag: Bag) -> ColonyOutcome:
+def apply_build(board: PlayerBoard, colony: Colony, bag: Bag) -> ColonyStep:
     cost = next_disc_cost(colony) or 0
     paid = board.apply_pay(Cost(strength=cost)).board
     built = replace(colony, discs_built=colony.discs_built + 1)
-    return ColonyOutcome(paid, built, bag, (f"Built shelter disc {built.discs_built} for {cost} strength.",))
+    return ColonyStep(paid, built, bag, (f"Built shelter disc {built.discs_built} for {cost} strength.",))
 
 
 def _pod(colony: Colony, card: int, pod: int) -> Pod | None:
@@ -150,12 +150,12 @@ def check_decontaminate(
 
 def apply_decontaminate(
     board: PlayerBoard, colony: Colony, bag: Bag, survivor: str, card: int, pod: int
-) -> ColonyOutcome:
+) -> ColonyStep:
     target = _pod(colony, card, pod)
     if target is None:
         raise TableError(f"card {card} has no pod {pod}; check_decontaminate first")
     board, events = _take_reward(board.apply_leave((survivor,)).board, target.bonus)
-    return ColonyOutcome(board, _with_pod(colony, card, pod, replace(target, survivor=survivor)), bag, events)
+    return ColonyStep(board, _with_pod(colony, card, pod, replace(target, survivor=survivor)), bag, events)
 
 
 def check_close(board: PlayerBoard, colony: Colony, card: int, column: int) -> list[Violation]:
@@ -183,13 +183,13 @@ def check_close(board: PlayerBoard, colony: Colony, card: int, column: int) -> l
     return problems
 
 
-def apply_close(board: PlayerBoard, colony: Colony, bag: Bag, card: int, column: int) -> ColonyOutcome:
+def apply_close(board: PlayerBoard, colony: Colony, bag: Bag, card: int, column: int) -> ColonyStep:
     closed = colony.cards[card - 1]
     columns = list(colony.columns)
     columns[column - 1] += 1
     rest = replace(colony, cards=colony.cards[: card - 1] + colony.cards[card:], columns=tuple(columns))
     events = (f"Closed {closed.name} into column {column}; its survivors went back to the bag.",)
-    return ColonyOutcome(board, rest, bag.put(closed.survivors), events)
+    return ColonyStep(board, rest, bag.put(closed.survivors), events)
 
 
 def check_recover(
@@ -220,7 +220,7 @@ def check_recover(
 
 def apply_recover(
     board: PlayerBoard, colony: Colony, bag: Bag, recovered: Collection[int], discarded: Sequence[str]
-) -> ColonyOutcome:
+) -> ColonyStep:
     """Kept survivors join the entrance; the rest, and any discarded to make room, cost 1 happiness each."""
     kept = tuple(s for z, s in enumerate(board.zones, 1) if s is not None and z in recovered)
     dropped = tuple(s for z, s in enumerate(board.zones, 1) if s is not None and z not in recovered)
@@ -228,12 +228,10 @@ def apply_recover(
     board = board.apply_leave(discarded).board.apply_enter(kept).board
     board = replace(board, zones=(None,) * len(board.zones))
     board, events = _lose(board, len(dropped) + len(discarded), "went back to the bag")
-    return ColonyOutcome(board, colony, bag.put(dropped + tuple(discarded)), events)
+    return ColonyStep(board, colony, bag.put(dropped + tuple(discarded)), events)
 
 
-def apply_income(
-    board: PlayerBoard, colony: Colony, bag: Bag, survivor: str | None = ACTIVE
-) -> ColonyOutcome:
+def apply_income(board: PlayerBoard, colony: Colony, bag: Bag, survivor: str | None = ACTIVE) -> ColonyStep:
     """One survivor from the bag first (an active one taken, or by option whatever was drawn; None: the
     bag was empty), then each filled income pod from the lowest level up whose level is at most the
     happiness reached so far, since one pod's income can unlock the next."""
@@ -254,7 +252,7 @@ def apply_income(
         if pod.survivor is not None and pod.income is not None and level <= board.happiness:
             board, taken = _take_reward(board, pod.income)
             events += (f"Income from {colony.cards[c].name}, level {level}.", *taken)
-    return ColonyOutcome(board, colony, bag, events)
+    return ColonyStep(board, colony, bag, events)
 
 
 def scoring_view(board: PlayerBoard, colony: Colony, vp_per_active: int) -> scoring.Colony:

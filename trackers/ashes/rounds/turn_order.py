@@ -1,7 +1,7 @@
 """The ASHES round cycle: round marker, turn-order track, round setup, whose turn it is, passing.
 
 Players and the solo rival are seats named by strings. When the rival passes and which place it takes is
-`rival.py`'s business; this module only keeps the track and checks the place against it.
+`rival.play`'s business; this module only keeps the track and checks the place against it.
 """
 
 from __future__ import annotations
@@ -10,17 +10,40 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from trackers.ashes.rival import ROUNDS, TurnRow, TurnSpot, row_for_round
-from trackers.ashes.survivors import emergence_sectors
+from trackers.ashes.board.survivors import emergence_sectors
 from trackers.core.errors import IllegalAction, TableError, Violation
 
 RIVAL = "rival"
+ROUNDS = (1, 2, 3)
 POSITIONS = (1, 2, 3, 4)
 BLOCKED_WITH_3_SEATS = frozenset({4})
 
 Reward = tuple[tuple[str, int], ...]
 """What a turn-order space pays, e.g. (("data", 1),). The rulebook prints the values only on the board,
 so they are the table's data; a space without an entry pays nothing."""
+
+
+class TurnRow(Enum):
+    """Rows of the turn-order track: the top one orders rounds 1 and 3, the bottom one round 2."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
+@dataclass(frozen=True)
+class TurnSpot:
+    row: TurnRow
+    position: int
+
+
+def check_round(round_number: int) -> None:
+    if round_number not in ROUNDS:
+        raise TableError(f"ASHES has rounds {ROUNDS}, not {round_number!r}")
+
+
+def row_for_round(round_number: int) -> TurnRow:
+    check_round(round_number)
+    return TurnRow.BOTTOM if round_number == 2 else TurnRow.TOP
 
 
 def next_row(round_number: int) -> TurnRow:
@@ -51,8 +74,7 @@ class SetupStep:
 
 def setup_steps(round_number: int) -> tuple[SetupStep, ...]:
     """The steps to carry out, in order, before the first turn of a round."""
-    if round_number not in ROUNDS:
-        raise TableError(f"ASHES has rounds {ROUNDS}, not {round_number!r}")
+    check_round(round_number)
     low, high = emergence_sectors(round_number)
     emerge = SetupStep(
         SetupKind.EMERGE,
@@ -305,7 +327,8 @@ def end_round_violations(state: RoundState) -> list[Violation]:
 
 def end_round(state: RoundState) -> RoundState:
     """Advance the round marker, the order now read from the row everyone passed into; after round 3 the
-    game is over. In solo play, call this after the rival's bonus turn, and `rival.start_round` with it."""
+    game is over. In solo play, call this after the rival's bonus turn, and `rival.play.start_round` with
+    it."""
     _check(end_round_violations(state))
     if state.round == ROUNDS[-1]:
         return replace(state, game_over=True)

@@ -9,29 +9,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from random import Random
-from typing import Any, get_args
+from typing import Any, TypeVar, get_args
 
-from trackers.ashes import colony as shelters
 from trackers.ashes.actions import Build, EarnMainAction, Install, Rescue, Rest, RowName
-from trackers.ashes.board import AshesBoard
-from trackers.ashes.flow import (
+from trackers.ashes.board.layout import AshesBoard
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.colony import shelters
+from trackers.ashes.colony.materials import SLOT_COUNT, Slot
+from trackers.ashes.colony.player_board import UPGRADE_TILES, Cost, Reward
+from trackers.ashes.colony.scoring import InstallPrice, add_vp, install_price, install_violations
+from trackers.ashes.rules.guards import (
     ACTIVE_SURVIVORS,
     ESSENTIAL_SURVIVORS,
-    Rule,
     own_turn_violations,
-    refuse,
     seat_events,
     updated,
 )
-from trackers.ashes.materials import SLOT_COUNT, Slot
-from trackers.ashes.player import UPGRADE_TILES, Cost, Reward
-from trackers.ashes.scoring import InstallPrice, add_vp, install_price, install_violations
 from trackers.ashes.state import ROWS, AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL
 from trackers.ashes.terms import PhoenixRow
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
+from trackers.core.rules import Apply, Rule, refuse
 
 ROW_BY_NAME: Mapping[str, PhoenixRow] = dict(zip(get_args(RowName), ROWS, strict=True))
 LEVELS = (1, 2, 3)
@@ -69,8 +68,6 @@ def next_to(board: AshesBoard, a: str, b: str) -> bool:
 
 
 def check_build(state: AshesState, action: Build) -> list[Violation]:
-    if problems := own_turn_violations(state, action.player):
-        return problems
     seat = state.seat(action.player)
     if problems := shelters.check_build(seat.board, seat.colony):
         return problems
@@ -123,7 +120,7 @@ def check_rescue(state: AshesState, action: Rescue) -> list[Violation]:
     """Built shelters sit on construction spaces, which the layout does not link to areas, so adjacency is
     only checked for a player whose one shelter is the starting one; with a shelter built, any area goes."""
     counts = (RESCUED_ACTIVE, action.active), (RESCUED_ESSENTIAL, action.essential)
-    if problems := count_violations(*counts) or own_turn_violations(state, action.player):
+    if problems := count_violations(*counts):
         return problems
     area = state.area(action.area)
     if area is None:
@@ -195,7 +192,7 @@ def bump(counts: tuple[int, int, int], i: int) -> tuple[int, int, int]:
 
 def check_install(state: AshesState, action: Install) -> list[Violation]:
     counts = (INSTALL_LEVEL, action.level), *((INSTALL_SLOT, index) for index in action.materials)
-    if problems := count_violations(*counts) or own_turn_violations(state, action.player):
+    if problems := count_violations(*counts):
         return problems
     board = state.seat(action.player).board
     if len(board.upgrades) >= UPGRADE_TILES:
@@ -246,10 +243,6 @@ def describe_install(state: AshesState, action: Install) -> str:
 # Rest (9.4)
 
 
-def check_rest(state: AshesState, action: Rest) -> list[Violation]:
-    return own_turn_violations(state, action.player)
-
-
 def apply_rest(state: AshesState, action: Rest, rng: Random) -> tuple[AshesState, list[Event]]:
     seat = state.seat(action.player)
     rested = seat.board.apply_reward(REST)
@@ -289,32 +282,38 @@ def describe_earn(state: AshesState, action: EarnMainAction) -> str:
     return f"{action.player} earned a main action"
 
 
-def spending(rule: Rule) -> Rule:
-    """A main action is taken only when one was earned this turn, and uses it up."""
+Spent = TypeVar("Spent", Build, Rescue, Install, Rest)
 
-    def check(state: AshesState, action: Any) -> list[Violation]:
-        if problems := own_turn_violations(state, action.player):
-            return problems
-        if state.seat(action.player).main_actions < 1:
-            return refuse(
-                "ashes.main.none",
-                "No main action to take: activating a survivor earns one, and some rewards give one.",
-                "ashes/actions",
-            )
-        return rule.check(state, action)
 
-    def apply(state: AshesState, action: Any, rng: Random) -> tuple[AshesState, list[Event]]:
-        after, events = rule.apply(state, action, rng)
+def main_action_left(state: AshesState, action: Build | Rescue | Install | Rest) -> list[Violation]:
+    """A main action is taken on the player's own turn and spends one earned this turn; it is checked before
+    the action's own check, which can then take the turn as the player's."""
+    if problems := own_turn_violations(state, action.player):
+        return problems
+    if state.seat(action.player).main_actions < 1:
+        return refuse(
+            "ashes.main.none",
+            "No main action to take: activating a survivor earns one, and some rewards give one.",
+            "ashes/actions",
+        )
+    return []
+
+
+def spending(apply: Apply[AshesState, Spent]) -> Apply[AshesState, Spent]:
+    """A main action uses up the one earned for it."""
+
+    def spend(state: AshesState, action: Spent, rng: Random) -> tuple[AshesState, list[Event]]:
+        after, events = apply(state, action, rng)
         seat = after.seat(action.player)
         return updated(after, seat, main_actions=seat.main_actions - 1), events
 
-    return Rule(check, apply, rule.describe)
+    return spend
 
 
-RULES: Mapping[type[Action], Rule] = {
-    EarnMainAction: Rule(check_earn, apply_earn, describe_earn),
-    Build: spending(Rule(check_build, apply_build, describe_build)),
-    Rescue: spending(Rule(check_rescue, apply_rescue, describe_rescue)),
-    Install: spending(Rule(check_install, apply_install, describe_install)),
-    Rest: spending(Rule(check_rest, apply_rest, describe_rest)),
-}
+RULES: tuple[Rule[AshesState, Any], ...] = (
+    Rule(EarnMainAction, "Earn a main action", apply_earn, describe_earn, (check_earn,)),
+    Rule(Build, "Build", spending(apply_build), describe_build, (main_action_left, check_build)),
+    Rule(Rescue, "Rescue", spending(apply_rescue), describe_rescue, (main_action_left, check_rescue)),
+    Rule(Install, "Install", spending(apply_install), describe_install, (main_action_left, check_install)),
+    Rule(Rest, "Rest", spending(apply_rest), describe_rest, (main_action_left,)),
+)

@@ -1,20 +1,19 @@
-"""What every ASHES entry shares: the Rule triple each action module registers, and the checks of whose
-turn it is and what phase the game is in."""
+"""What every ASHES entry shares: the checks of whose turn it is and what phase the game is in, the bounds
+held on open counts, and the small steps that update a seat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from random import Random
+from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
-from trackers.ashes.rival import ROUNDS
-from trackers.ashes.rounds import RIVAL, SetupKind, turn_violations
-from trackers.ashes.scoring import MAX_LAP, VP_LAP
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, FULL_BAG
+from trackers.ashes.colony.scoring import MAX_LAP, VP_LAP
+from trackers.ashes.rounds.turn_order import RIVAL, ROUNDS, SetupKind, turn_violations
 from trackers.ashes.state import AshesState, Seat
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, FULL_BAG
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
+from trackers.core.rules import refuse
 
 SCORE_TRACK_TOP = MAX_LAP + VP_LAP - 1
 """299, the highest score the VP track shows: lap disc on +200, marker on its last space. The rules cap
@@ -25,23 +24,6 @@ ACTIVE_SURVIVORS, ESSENTIAL_SURVIVORS = FULL_BAG.count(ACTIVE), FULL_BAG.count(E
 PRODUCTION_TOP = 12
 """The highest top an entry may give a production track, or steps it may raise one by. The rulebook text
 prints no track lengths; the set-up screen offers tops of 2 to 12, as it does for the rival's track."""
-
-Check = Callable[[AshesState, Any], list[Violation]]
-Apply = Callable[[AshesState, Any, Random], tuple[AshesState, list[Event]]]
-Describe = Callable[[AshesState, Any], str]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """How the tracker handles one action class: what it refuses, what it does, and its history line."""
-
-    check: Check
-    apply: Apply
-    describe: Describe
-
-
-def refuse(code: str, message: str, rule: str) -> list[Violation]:
-    return [Violation(code, message, rule)]
 
 
 def scored_violations(state: AshesState) -> list[Violation]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from trackers.ashes.survivors import Area
+from trackers.ashes.board.survivors import Area
 from trackers.core.boundary import has_lone_surrogate
 from trackers.core.graph import Edge, Graph
 from trackers.core.packs import (

@@ -3,37 +3,14 @@ steps (radiation and emergence worked out on the tracked areas) and the end of a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from random import Random
+from typing import Any
 
 from trackers.ashes import actions as a
-from trackers.ashes.board import board_from_json, board_problems
-from trackers.ashes.flow import (
-    PRODUCTION_TOP,
-    SCORE_TRACK_TOP,
-    Rule,
-    before_play_violations,
-    bonus_violations,
-    player_violations,
-    refuse,
-    scored_violations,
-    seat_events,
-    updated,
-)
-from trackers.ashes.player import TECH_SLOTS, Reward
-from trackers.ashes.rival import TurnRow, TurnSpot, start_round
-from trackers.ashes.rounds import (
-    POSITIONS,
-    SetupKind,
-    end_round,
-    end_round_violations,
-    setup_done,
-    setup_violations,
-)
-from trackers.ashes.state import AshesState
-from trackers.ashes.survivors import (
+from trackers.ashes.board.layout import board_from_json, board_problems
+from trackers.ashes.board.survivors import (
     ACTIVE,
     ESSENTIAL,
     FULL_BAG,
@@ -43,11 +20,37 @@ from trackers.ashes.survivors import (
     emergence_plan,
     radiation,
 )
-from trackers.ashes.table import COUNTED, parse_reward
-from trackers.core.actions import Action, Event
+from trackers.ashes.colony.player_board import TECH_SLOTS, Reward
+from trackers.ashes.rival.play import start_round
+from trackers.ashes.rounds.turn_order import (
+    POSITIONS,
+    SetupKind,
+    TurnRow,
+    TurnSpot,
+    end_round,
+    end_round_violations,
+    setup_done,
+    setup_violations,
+)
+from trackers.ashes.rules.adjustments import COUNTED, parse_reward
+from trackers.ashes.rules.guards import (
+    PRODUCTION_TOP,
+    SCORE_TRACK_TOP,
+    before_play_violations,
+    bonus_violations,
+    player_violations,
+    scored_violations,
+    seat_events,
+    updated,
+)
+from trackers.ashes.state import AshesState
+from trackers.core.actions import Event
 from trackers.core.bag import Bag
+from trackers.core.boundary import BoundaryError, read_json
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
+from trackers.core.packs import MAX_PACK_BYTES
+from trackers.core.rules import Rule, refuse
 
 Plan = tuple[tuple[str, int], ...]
 ENTRIES = {SetupKind.RADIATION: "Radiate", SetupKind.EMERGE: "Emerge"}
@@ -87,12 +90,17 @@ def _combo_gain(resource: str) -> Count:
 
 # The board
 
+MAX_LAYOUT_BYTES = 4 * MAX_PACK_BYTES
+"""A layout is a board pack's data written out again, which escapes can make a few times longer; the
+area and link caps of the `ashes.board` kind still hold inside it."""
+
 
 def _layout_problems(layout: str) -> list[str]:
+    """The layout is outside data carried in the log: it passes the same door as a board pack."""
     try:
-        data = json.loads(layout)
-    except json.JSONDecodeError as error:
-        return [f"the layout is not JSON ({error})"]
+        data = read_json(layout, max_bytes=MAX_LAYOUT_BYTES)
+    except BoundaryError as error:
+        return [f"the layout is not readable: {error}"]
     if not isinstance(data, dict):
         return ["the layout must be a JSON object"]
     return board_problems(data)
@@ -100,8 +108,6 @@ def _layout_problems(layout: str) -> list[str]:
 
 def _board_violations(state: AshesState, action: a.UseBoard) -> list[Violation]:
     """Re-entering replaces the board, which is safe because no survivor reaches it before play."""
-    if problems := before_play_violations(state):
-        return problems
     if found := _layout_problems(action.layout):
         return refuse("ashes.board.layout", f"This board cannot be used: {found[0]}.", "ashes/setup")
     if problems := count_violations(*((TOP, top) for top in action.production_tops)):
@@ -145,7 +151,7 @@ def _turn_rewards(texts: Sequence[str]) -> tuple[tuple[TurnSpot, tuple[tuple[str
 
 
 def _use_board(state: AshesState, action: a.UseBoard, rng: Random) -> tuple[AshesState, list[Event]]:
-    board = board_from_json(json.loads(action.layout))
+    board = board_from_json(read_json(action.layout, max_bytes=MAX_LAYOUT_BYTES))
     seats = tuple(
         replace(s, board=replace(s.board, production_tops=action.production_tops), vehicle=board.shelter)
         for s in state.seats
@@ -307,12 +313,12 @@ def radiation_events(board: Radiation, rule: str) -> list[Event]:
     ]
 
 
+def _radiation_due(state: AshesState) -> list[Violation]:
+    return setup_violations(state.rounds, SetupKind.RADIATION)
+
+
 def _radiate_violations(state: AshesState, action: a.Radiate) -> list[Violation]:
-    return (
-        scored_violations(state)
-        or setup_violations(state.rounds, SetupKind.RADIATION)
-        or losses_violations(state, action.losses, "ashes/radiation")
-    )
+    return losses_violations(state, action.losses, "ashes/radiation")
 
 
 def _radiate(state: AshesState, action: a.Radiate, rng: Random) -> tuple[AshesState, list[Event]]:
@@ -342,6 +348,9 @@ def emergence(state: AshesState) -> Plan:
 
 
 def _drawn_violations(state: AshesState, action: a.Emerge) -> list[Violation]:
+    """Survivors the table drew must follow the round's plan; without them the app draws."""
+    if not action.drawn:
+        return []
     plan = emergence(state)
     entered = tuple((area, len(kinds)) for area, kinds in action.drawn)
     if entered != plan:
@@ -354,15 +363,17 @@ def _drawn_violations(state: AshesState, action: a.Emerge) -> list[Violation]:
     return _bag_violations(state.bag, [k for _, kinds in action.drawn for k in kinds], 0)
 
 
-def _emerge_violations(state: AshesState, action: a.Emerge) -> list[Violation]:
+def _set_up_for_play(state: AshesState) -> list[Violation]:
+    """Survivors first reach the board in round 1's emergence, so its areas and the rival come before."""
     if state.board is None:
         return refuse("ashes.board.missing", "Enter the board first: its areas and tracks.", "ashes/setup")
     if state.solo and state.rival is None:
         return refuse("ashes.rival.missing", "Enter the rival's components first.", "ashes/setup/solo")
-    problems = scored_violations(state) or setup_violations(state.rounds, SetupKind.EMERGE)
-    if problems or not action.drawn:
-        return problems
-    return _drawn_violations(state, action)
+    return []
+
+
+def _emergence_due(state: AshesState) -> list[Violation]:
+    return setup_violations(state.rounds, SetupKind.EMERGE)
 
 
 def _draws(
@@ -399,8 +410,8 @@ def _emerge(state: AshesState, action: a.Emerge, rng: Random) -> tuple[AshesStat
 # End of the round
 
 
-def _end_round_violations(state: AshesState, action: a.EndRound) -> list[Violation]:
-    return scored_violations(state) or bonus_violations(state) or end_round_violations(state.rounds)
+def _round_over(state: AshesState) -> list[Violation]:
+    return end_round_violations(state.rounds)
 
 
 def _end_round(state: AshesState, action: a.EndRound, rng: Random) -> tuple[AshesState, list[Event]]:
@@ -422,19 +433,50 @@ def _describe_losses(losses: Sequence[int]) -> str:
     return f" (losses {', '.join(map(str, losses))})" if losses else ""
 
 
-RULES: Mapping[type[Action], Rule] = {
-    a.UseBoard: Rule(_board_violations, _use_board, lambda s, x: "Board entered"),
-    a.StartingCombo: Rule(
-        _combo_violations, _starting_combo, lambda s, x: f"{x.player} takes a starting combo"
+RULES: tuple[Rule[AshesState, Any], ...] = (
+    Rule(
+        a.UseBoard,
+        "Enter the board",
+        _use_board,
+        lambda s, x: "Board entered",
+        (_board_violations,),
+        gates=(before_play_violations,),
     ),
-    a.CompleteSetupStep: Rule(
-        _step_violations, _complete_step, lambda s, x: f"Round {s.rounds.round} setup: {x.step}"
+    Rule(
+        a.StartingCombo,
+        "Starting combo",
+        _starting_combo,
+        lambda s, x: f"{x.player} takes a starting combo",
+        (_combo_violations,),
     ),
-    a.Radiate: Rule(
-        _radiate_violations,
+    Rule(
+        a.CompleteSetupStep,
+        "Round setup step",
+        _complete_step,
+        lambda s, x: f"Round {s.rounds.round} setup: {x.step}",
+        (_step_violations,),
+    ),
+    Rule(
+        a.Radiate,
+        "Radiation",
         _radiate,
         lambda s, x: f"Round {s.rounds.round} radiation{_describe_losses(x.losses)}",
+        (_radiate_violations,),
+        gates=(scored_violations, _radiation_due),
     ),
-    a.Emerge: Rule(_emerge_violations, _emerge, lambda s, x: f"Round {s.rounds.round}: survivors emerge"),
-    a.EndRound: Rule(_end_round_violations, _end_round, lambda s, x: f"Round {s.rounds.round} ends"),
-}
+    Rule(
+        a.Emerge,
+        "Survivors emerge",
+        _emerge,
+        lambda s, x: f"Round {s.rounds.round}: survivors emerge",
+        (_drawn_violations,),
+        gates=(_set_up_for_play, scored_violations, _emergence_due),
+    ),
+    Rule(
+        a.EndRound,
+        "End the round",
+        _end_round,
+        lambda s, x: f"Round {s.rounds.round} ends",
+        gates=(scored_violations, bonus_violations, _round_over),
+    ),
+)

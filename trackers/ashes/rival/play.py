@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from enum import Enum
 from itertools import count
 
-from trackers.ashes.rival_card import (
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, NOBODY
+from trackers.ashes.colony.scoring import INSTALL_VP, START_VP, VP_PER_CLOSED_CARD, add_vp
+from trackers.ashes.rival.card import (
     Arrow,
     Build,
     DiscardMissions,
@@ -24,17 +25,15 @@ from trackers.ashes.rival_card import (
     SecondaryAction,
     SectorParameter,
 )
-from trackers.ashes.scoring import INSTALL_VP, START_VP, VP_PER_CLOSED_CARD, add_vp
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY
+from trackers.ashes.rounds.turn_order import TurnRow, TurnSpot, check_round, row_for_round
 from trackers.ashes.terms import Difficulty, PhoenixRow, UpgradeClass
 from trackers.core.bag import Bag
 from trackers.core.deck import Deck, Reshuffle
 from trackers.core.errors import IllegalAction, TableError, Violation
 from trackers.core.track import Track
 
-ROUNDS = (1, 2, 3)
 PHOENIX_LEVELS = (1, 2, 3)
-START_POSITION = 2
+START_SPOT = TurnSpot(TurnRow.TOP, 2)
 _ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
@@ -44,19 +43,6 @@ ARROWS_THAT_COUNT = {
     Difficulty.EXPERT: frozenset({Arrow.BLUE}),
 }
 MILESTONE_VP = {Difficulty.NORMAL: 2, Difficulty.ADVANCED: 4, Difficulty.EXPERT: 6}
-
-
-class TurnRow(Enum):
-    """Rows of the turn-order track: the top one orders rounds 1 and 3, the bottom one round 2."""
-
-    TOP = "top"
-    BOTTOM = "bottom"
-
-
-@dataclass(frozen=True)
-class TurnSpot:
-    row: TurnRow
-    position: int
 
 
 @dataclass(frozen=True)
@@ -74,7 +60,7 @@ class RivalState:
     upgrades_left: tuple[UpgradeClass, ...]
     shelter_discs_left: int
     vp: int = START_VP
-    spot: TurnSpot = TurnSpot(TurnRow.TOP, START_POSITION)
+    spot: TurnSpot = START_SPOT
     columns: tuple[int, int, int] = (0, 0, 0)
     installed: tuple[tuple[PhoenixRow, int], ...] = ()
     milestones: tuple[PhoenixRow, ...] = ()
@@ -141,16 +127,6 @@ def _nth(k: int) -> str:
 
 def _vp(old: int, gain: int) -> str:
     return f"+{gain} VP ({old} to {add_vp(old, gain)})"
-
-
-def _check_round(round_number: int) -> None:
-    if round_number not in ROUNDS:
-        raise TableError(f"ASHES has rounds {ROUNDS}, not {round_number!r}")
-
-
-def row_for_round(round_number: int) -> TurnRow:
-    _check_round(round_number)
-    return TurnRow.BOTTOM if round_number == 2 else TurnRow.TOP
 
 
 def must_pass(rival: RivalState) -> bool:
@@ -336,9 +312,9 @@ def play_card(
     otherwise), main action by vehicle row (or, read the other way, by the round's number), sector.
 
     The only place a card leaves the pile for the discards, whether the player turned it over or
-    `rival_deck.draw_digital` chose it; without a catalogue there is no pile to update.
+    `rival.deck.draw_digital` chose it; without a catalogue there is no pile to update.
     """
-    _check_round(round_number)
+    check_round(round_number)
     problems = card_violations(rival, card)
     if problems:
         raise IllegalAction(problems)

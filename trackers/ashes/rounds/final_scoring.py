@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from trackers.ashes.rival import RivalState, TurnRow
-from trackers.ashes.rounds import RIVAL, TIE_BREAK_ROW
-from trackers.ashes.scoring import (
+from trackers.ashes.board.survivors import Area, Radiation, radiation
+from trackers.ashes.colony.scoring import (
     PHOENIX_ROW_CAP,
     RESOURCES_PER_FINAL_HAPPINESS,
     change_happiness,
@@ -19,7 +18,8 @@ from trackers.ashes.scoring import (
     phoenix_row_score,
     rival_phoenix_vp,
 )
-from trackers.ashes.survivors import Area, Radiation, radiation
+from trackers.ashes.rival.play import RivalState
+from trackers.ashes.rounds.turn_order import RIVAL, TIE_BREAK_ROW, TurnRow
 from trackers.ashes.terms import Difficulty, Medal, PhoenixRow
 from trackers.core.bag import Bag
 from trackers.core.errors import IllegalAction, TableError, Violation

@@ -3,20 +3,28 @@ scoring worked out from the tracked state, with a breakdown per seat and the tur
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from random import Random
+from typing import Any
 
 from trackers.ashes import actions as a
-from trackers.ashes.endgame import PlayerEnd, RivalEnd, RowCount, end_game, end_violations, rival_end
-from trackers.ashes.flow import SCORE_TRACK_TOP, Rule, player_violations, refuse, scored_violations
-from trackers.ashes.round_flow import losses_violations, radiation_events
-from trackers.ashes.rounds import RIVAL, spot_of
+from trackers.ashes.rounds.final_scoring import (
+    PlayerEnd,
+    RivalEnd,
+    RowCount,
+    end_game,
+    end_violations,
+    rival_end,
+)
+from trackers.ashes.rounds.turn_order import RIVAL, spot_of
+from trackers.ashes.rules.guards import SCORE_TRACK_TOP, player_violations, scored_violations
+from trackers.ashes.rules.round_setup import losses_violations, radiation_events
 from trackers.ashes.state import ROWS, AshesState, FinalCounts
 from trackers.ashes.terms import Medal, PhoenixRow
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
+from trackers.core.rules import Rule, refuse
 
 UNCOVERED = Count(
     0, SCORE_TRACK_TOP, "Uncovered colony VP are", "", code="ashes.end.negative", rule="ashes/end"
@@ -135,7 +143,13 @@ def _finish(state: AshesState, action: a.FinishGame, rng: Random) -> tuple[Ashes
     return replace(state, result=result, bag=board.bag, areas=board.areas), events
 
 
-RULES: Mapping[type[Action], Rule] = {
-    a.FinalCountsEntry: Rule(_counts_violations, _final_counts, lambda s, x: f"{x.player}'s final counts"),
-    a.FinishGame: Rule(_finish_violations, _finish, lambda s, x: "Final scoring"),
-}
+RULES: tuple[Rule[AshesState, Any], ...] = (
+    Rule(
+        a.FinalCountsEntry,
+        "Final counts",
+        _final_counts,
+        lambda s, x: f"{x.player}'s final counts",
+        (_counts_violations,),
+    ),
+    Rule(a.FinishGame, "Final scoring", _finish, lambda s, x: "Final scoring", (_finish_violations,)),
+)

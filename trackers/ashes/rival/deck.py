@@ -1,7 +1,7 @@
 """The player's own rival deck: the rulebook lists no rival cards, so Lantern knows only what is entered.
 
 A deck is catalogued once ("my rival deck", shared as an `ashes.rival-deck` pack) or entered card by card
-as the physical deck is turned over; either way `rival.play_card` is what moves a card to the discards.
+as the physical deck is turned over; either way `rival.play.play_card` is what moves a card to the discards.
 JSON names enums by their lower-case member names, which stay stable when the wording players read changes.
 
 A deck is refused unread past `MAX_CARDS` cards. Labels are text of at most `MAX_LABEL_LENGTH` characters;
@@ -15,8 +15,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, TypeVar
 
-from trackers.ashes.rival import revealable
-from trackers.ashes.rival_card import (
+from trackers.ashes.rival.card import (
     COLUMNS,
     Arrow,
     Build,
@@ -31,6 +30,7 @@ from trackers.ashes.rival_card import (
     SecondaryAction,
     SectorParameter,
 )
+from trackers.ashes.rival.play import revealable
 from trackers.ashes.terms import PhoenixRow
 from trackers.core.boundary import has_lone_surrogate
 from trackers.core.deck import Deck
@@ -272,9 +272,9 @@ def remove_card(cards: Sequence[RivalCard], label: str) -> tuple[RivalCard, ...]
 
 
 def draw_digital(deck: Deck, cards_by_label: Mapping[str, RivalCard], rng: random.Random) -> RivalCard:
-    """Choose the card to reveal, uniformly among `rival.revealable(deck)`, leaving the deck unchanged.
+    """Choose the card to reveal, uniformly among `rival.play.revealable(deck)`, leaving the deck unchanged.
 
-    `rival.play_card` then moves it to the discards, after shuffling them back in if the pile is empty
+    `rival.play.play_card` then moves it to the discards, after shuffling them back in if the pile is empty
     (a step of its turn), so replaying the choices replays the game. The pick ignores the pile's order, which
     the rival does not keep: a pass gathers every card into one sorted pile.
     """

@@ -5,20 +5,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from random import Random
 from typing import Any
 
 from trackers.ashes import actions as a
-from trackers.ashes.flow import (
-    SCORE_TRACK_TOP,
-    Rule,
-    before_play_violations,
-    refuse,
-    scored_violations,
-    stays,
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, NOBODY, empty_area
+from trackers.ashes.rival.card import Install, MoveVehicle, Rescue, RivalCard
+from trackers.ashes.rival.deck import (
+    MAX_CARDS,
+    NUMERIC_RANGE,
+    card_from_json,
+    card_to_json,
+    deck_problems,
+    draw_digital,
 )
-from trackers.ashes.rival import (
+from trackers.ashes.rival.play import (
     PHOENIX_LEVELS,
     BoardAnswer,
     Resolution,
@@ -28,21 +30,28 @@ from trackers.ashes.rival import (
     card_violations,
     must_pass,
     new_rival,
-    pick_case,
     play_card,
     resolve,
     rival_pass,
 )
-from trackers.ashes.rival import pass_violations as rival_pass_violations
-from trackers.ashes.rival_card import Install, MoveVehicle, Ordinal, Rescue, RivalCard
-from trackers.ashes.rival_deck import NUMERIC_RANGE, card_from_json, card_to_json, deck_problems, draw_digital
-from trackers.ashes.rounds import RIVAL, next_row, pass_turn, take_turn, turn_violations, unavailable
+from trackers.ashes.rival.play import pass_violations as rival_pass_violations
+from trackers.ashes.rounds.turn_order import (
+    RIVAL,
+    next_row,
+    pass_turn,
+    take_turn,
+    turn_violations,
+    unavailable,
+)
+from trackers.ashes.rules.guards import SCORE_TRACK_TOP, before_play_violations, scored_violations, stays
 from trackers.ashes.state import ROWS, AshesState
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY, empty_area
 from trackers.ashes.terms import UpgradeClass
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
+from trackers.core.boundary import BoundaryError, read_json
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
+from trackers.core.packs import MAX_PACK_BYTES
+from trackers.core.rules import Rule, refuse
 
 UPGRADE_TILES = 10
 CLASSES = {"I": UpgradeClass.CLASS_I, "II": UpgradeClass.CLASS_II}
@@ -129,12 +138,17 @@ def _set_rival(state: AshesState, action: a.SetRival, rng: Random) -> tuple[Ashe
 
 
 def _catalogue_violations(state: AshesState, action: a.CatalogueRivalDeck) -> list[Violation]:
-    if problems := _solo_violations(state) or before_play_violations(state):
-        return problems
+    """The cards are outside data carried in the log: counted first, then each read through the door."""
+    if len(action.cards) > MAX_CARDS:
+        return refuse(
+            "ashes.rival.deck.card",
+            f"A rival deck holds at most {MAX_CARDS} cards, not {len(action.cards)}.",
+            "ashes/solo/rival",
+        )
     try:
-        cards = [json.loads(text) for text in action.cards]
-    except json.JSONDecodeError as error:
-        return refuse("ashes.rival.deck.json", f"A card is not JSON: {error}.", "ashes/solo/rival")
+        cards = [read_json(text, max_bytes=MAX_PACK_BYTES) for text in action.cards]
+    except BoundaryError as error:
+        return refuse("ashes.rival.deck.json", f"A card is not readable: {error}.", "ashes/solo/rival")
     reasons = deck_problems({"cards": cards})
     return [Violation("ashes.rival.deck.card", f"{r}.", "ashes/solo/rival") for r in reasons[:1]]
 
@@ -165,9 +179,9 @@ def _catalogue(
 # Revealing a card from the catalogue
 
 
-def _reveal_violations(state: AshesState, action: a.RevealRivalCard) -> list[Violation]:
-    if problems := _rival_violations(state):
-        return problems
+def _reveal_violations(state: AshesState) -> list[Violation]:
+    """Whether the app may draw the rival's next card; it reads the state alone, so the button can say why not
+    before it is tapped."""
     rival = state.rival
     assert rival is not None  # _rival_violations refused a game without one
     if not state.catalogue:
@@ -450,9 +464,7 @@ def _rival_turn(state: AshesState, action: a.RivalTurn, rng: Random) -> tuple[As
 # The rival's pass
 
 
-def _rival_pass_violations(state: AshesState, action: a.RivalPass) -> list[Violation]:
-    if problems := _rival_violations(state):
-        return problems
+def _rival_pass_violations(state: AshesState) -> list[Violation]:
     rival = state.rival
     assert rival is not None  # _rival_violations refused a game without one
     return turn_violations(state.rounds, RIVAL) or rival_pass_violations(rival)
@@ -472,33 +484,35 @@ def _describe_turn(state: AshesState, action: a.RivalTurn) -> str:
     return f"Rival plays {bonus}card {action.label}"
 
 
-@dataclass(frozen=True)
-class TrackedRescue:
-    """What the tracked board says a rival rescue finds: how many areas of its sector hold survivors and,
-    when the card counts from the top or the bottom, the one its number lands on."""
-
-    cases: int
-    area: str | None
-
-
-def tracked_rescue(state: AshesState, turn: Turn) -> TrackedRescue | None:
-    """Areas are entered top to bottom within a sector, so Lantern can count a rescue itself unless the card
-    counts from the left or the right; None for any other action. The table still confirms it."""
-    if not isinstance(turn.action, Rescue):
-        return None
-    held = [area.name for area in state.areas if area.sector == turn.sector and area.survivors.total]
-    orders = {Ordinal.FROM_TOP: held, Ordinal.FROM_BOTTOM: held[::-1]}
-    order = orders.get(turn.card.ordinal)
-    k = pick_case(len(held), turn.card.numeric)
-    return TrackedRescue(len(held), None if order is None or k is None else order[k - 1])
-
-
-RULES: Mapping[type[Action], Rule] = {
-    a.SetRival: Rule(_set_rival_violations, _set_rival, lambda s, x: "Rival components entered"),
-    a.CatalogueRivalDeck: Rule(
-        _catalogue_violations, _catalogue, lambda s, x: f"Rival deck catalogued ({len(x.cards)} cards)"
+RULES: tuple[Rule[AshesState, Any], ...] = (
+    Rule(
+        a.SetRival,
+        "Enter the rival",
+        _set_rival,
+        lambda s, x: "Rival components entered",
+        (_set_rival_violations,),
     ),
-    a.RevealRivalCard: Rule(_reveal_violations, _reveal, lambda s, x: "Rival card drawn"),
-    a.RivalTurn: Rule(_rival_turn_violations, _rival_turn, _describe_turn),
-    a.RivalPass: Rule(_rival_pass_violations, _rival_pass, lambda s, x: "Rival passes"),
-}
+    Rule(
+        a.CatalogueRivalDeck,
+        "Catalogue the rival deck",
+        _catalogue,
+        lambda s, x: f"Rival deck catalogued ({len(x.cards)} cards)",
+        (_catalogue_violations,),
+        gates=(_solo_violations, before_play_violations),
+    ),
+    Rule(
+        a.RevealRivalCard,
+        "Reveal rival card",
+        _reveal,
+        lambda s, x: "Rival card drawn",
+        gates=(_rival_violations, _reveal_violations),
+    ),
+    Rule(a.RivalTurn, "Rival turn", _rival_turn, _describe_turn, (_rival_turn_violations,)),
+    Rule(
+        a.RivalPass,
+        "Rival passes",
+        _rival_pass,
+        lambda s, x: "Rival passes",
+        gates=(_rival_violations, _rival_pass_violations),
+    ),
+)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trackers.ashes.board import AshesBoard
-from trackers.ashes.player import Capacities, Cost
+from trackers.ashes.board.layout import AshesBoard
+from trackers.ashes.colony.player_board import Capacities, Cost
 from trackers.core.errors import TableError, Violation
 
 MOVE_COST = Cost(fuel=2)

@@ -7,36 +7,42 @@ Moving and activating leave the turn open for additional actions (and, after an 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from random import Random
+from typing import Any
 
 from trackers.ashes import actions as a
-from trackers.ashes.board import AshesBoard
-from trackers.ashes.colony import ColonyOutcome, apply_income, apply_recover, check_recover, scoring_view
-from trackers.ashes.flow import (
+from trackers.ashes.board.layout import AshesBoard
+from trackers.ashes.board.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, NOBODY
+from trackers.ashes.colony.player_board import PRODUCED, Cost, Reward
+from trackers.ashes.colony.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
+from trackers.ashes.colony.shelters import (
+    ColonyStep,
+    apply_income,
+    apply_recover,
+    check_recover,
+    scoring_view,
+)
+from trackers.ashes.colony.upgrades import ACTIVATION_ZONES, UpgradeFamily
+from trackers.ashes.rounds.turn_order import POSITIONS, pass_turn, pass_violations, take_turn
+from trackers.ashes.rules.adjustments import reward_of, reward_text
+from trackers.ashes.rules.guards import (
     ACTIVE_SURVIVORS,
     ESSENTIAL_SURVIVORS,
-    Rule,
     own_turn_violations,
     protocol_violations,
-    refuse,
     seat_events,
     stays,
     updated,
 )
-from trackers.ashes.movement import CHARACTER_MOVE_COST, MOVE_COST, check_move
-from trackers.ashes.player import PRODUCED, Cost, Reward
-from trackers.ashes.rounds import POSITIONS, pass_turn, pass_violations, take_turn
-from trackers.ashes.scoring import ColonyArea, add_vp, colony_score, colony_scoring_violations
 from trackers.ashes.state import AshesState, Seat
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL, NOBODY
-from trackers.ashes.table import reward_of, reward_text
-from trackers.ashes.upgrades import ACTIVATION_ZONES, UpgradeFamily
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
 from trackers.core.bag import Bag
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
+from trackers.core.rules import Rule, refuse
 
 Applied = tuple[AshesState, list[Event]]
 MOVE_RULE = "ashes/protocols/move"
@@ -417,7 +423,7 @@ def _room_violations(state: AshesState, seat: Seat, action: a.Pass) -> list[Viol
     return []
 
 
-def _make_room(recovered: ColonyOutcome, action: a.Pass) -> ColonyOutcome:
+def _make_room(recovered: ColonyStep, action: a.Pass) -> ColonyStep:
     if not action.income_room:
         return recovered
     leaving = (action.income_room,)
@@ -489,9 +495,9 @@ def _describe_pass(state: AshesState, action: a.Pass) -> str:
     return f"{action.player} passes to position {action.position}"
 
 
-RULES: Mapping[type[Action], Rule] = {
-    a.Move: Rule(_check_move, _apply_move, _describe_move),
-    a.Activate: Rule(_check_activate, _apply_activate, _describe_activate),
-    a.EndTurn: Rule(_check_end_turn, _apply_end_turn, _describe_end_turn),
-    a.Pass: Rule(_check_pass, _apply_pass, _describe_pass),
-}
+RULES: tuple[Rule[AshesState, Any], ...] = (
+    Rule(a.Move, "Move", _apply_move, _describe_move, (_check_move,)),
+    Rule(a.Activate, "Activate a survivor", _apply_activate, _describe_activate, (_check_activate,)),
+    Rule(a.EndTurn, "End turn", _apply_end_turn, _describe_end_turn, (_check_end_turn,)),
+    Rule(a.Pass, "Pass", _apply_pass, _describe_pass, (_check_pass,)),
+)

@@ -8,32 +8,32 @@ player's own action (10.1.3) and waits for their turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from random import Random
+from typing import Any
 
 from trackers.ashes import actions as a
-from trackers.ashes.colony import Pod, ShelterCard, apply_add_card
-from trackers.ashes.flow import (
+from trackers.ashes.colony.materials import LEVELS, SLOT_COUNT, Slot
+from trackers.ashes.colony.materials import check_gain as check_cube
+from trackers.ashes.colony.player_board import TECH_SLOTS, BoardStep, Cost, PlayerBoard, Resource, Reward
+from trackers.ashes.colony.scoring import HAPPINESS_HIGH, HAPPINESS_LOW, add_vp
+from trackers.ashes.colony.shelters import Pod, ShelterCard, apply_add_card
+from trackers.ashes.colony.upgrades import UpgradeFamily
+from trackers.ashes.rules.guards import (
     PRODUCTION_TOP,
     SCORE_TRACK_TOP,
-    Rule,
     own_turn_violations,
     player_violations,
-    refuse,
     seat_events,
     updated,
 )
-from trackers.ashes.materials import LEVELS, SLOT_COUNT, Slot
-from trackers.ashes.materials import check_gain as check_cube
-from trackers.ashes.player import TECH_SLOTS, Cost, Outcome, PlayerBoard, Resource, Reward
-from trackers.ashes.scoring import HAPPINESS_HIGH, HAPPINESS_LOW, add_vp
 from trackers.ashes.state import AshesState
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import SHOWN_DIGITS, Count, count_violations
+from trackers.core.rules import Rule, refuse
 
 COUNTED = ("fuel", "data", "antirad", "strength", "happiness", "vp")
 """What a reward text may name, in the order `reward_text` writes them."""
@@ -143,7 +143,7 @@ def reward_text(reward: Reward) -> str:
 # Shared steps
 
 
-def _changed(state: AshesState, player: str, outcome: Outcome, rule: str, text: str) -> Applied:
+def _changed(state: AshesState, player: str, outcome: BoardStep, rule: str, text: str) -> Applied:
     """The player's board after a step, an event for the step and one for each line the board reported."""
     seat = state.seat(player)
     event = Event.of("board", text, seat=player, rule=rule)
@@ -201,13 +201,13 @@ def _check_adjust(state: AshesState, action: a.Adjust) -> list[Violation]:
     return []
 
 
-def _adjusted(board: PlayerBoard, resource: str, amount: int) -> Outcome:
+def _adjusted(board: PlayerBoard, resource: str, amount: int) -> BoardStep:
     if amount > 0:
         return board.apply_reward(_reward(resource, amount))
     if resource == "happiness":
         return board.apply_lose_happiness(-amount)
     if resource == "vp":
-        return Outcome(replace(board, vp=add_vp(board.vp, amount)))
+        return BoardStep(replace(board, vp=add_vp(board.vp, amount)))
     return board.apply_pay(_cost(resource, -amount))
 
 
@@ -279,7 +279,7 @@ def _apply_manufacture(state: AshesState, action: a.Manufacture, rng: Random) ->
     pair = Slot(action.level, action.first), Slot(action.level, action.second)
     made = board.apply_manufacture(*pair).board
     text = f"{_describe_manufacture(state, action)} into {board.materials.pyramid.product(*pair)}"
-    return _changed(state, action.player, Outcome(made), "ashes/actions/manufacture", text)
+    return _changed(state, action.player, BoardStep(made), "ashes/actions/manufacture", text)
 
 
 def _describe_manufacture(state: AshesState, action: a.Manufacture) -> str:
@@ -399,12 +399,14 @@ def _describe_card(state: AshesState, action: a.AddShelterCard) -> str:
     return f"{action.player} adds the shelter card {action.name.strip()}"
 
 
-RULES: Mapping[type[Action], Rule] = {
-    a.Adjust: Rule(_check_adjust, _apply_adjust, _describe_adjust),
-    a.AdjustMaterial: Rule(_check_material, _apply_material, _describe_material),
-    a.Manufacture: Rule(_check_manufacture, _apply_manufacture, _describe_manufacture),
-    a.RaiseProduction: Rule(_check_production, _apply_production, _describe_production),
-    a.TakeUpgrade: Rule(_check_upgrade, _apply_upgrade, _describe_upgrade),
-    a.PlaceTechnology: Rule(_check_tech, _apply_tech, _describe_tech),
-    a.AddShelterCard: Rule(_check_card, _apply_card, _describe_card),
-}
+RULES: tuple[Rule[AshesState, Any], ...] = (
+    Rule(a.Adjust, "Gain or pay", _apply_adjust, _describe_adjust, (_check_adjust,)),
+    Rule(a.AdjustMaterial, "Gain or pay a cube", _apply_material, _describe_material, (_check_material,)),
+    Rule(a.Manufacture, "Manufacture", _apply_manufacture, _describe_manufacture, (_check_manufacture,)),
+    Rule(
+        a.RaiseProduction, "Raise production", _apply_production, _describe_production, (_check_production,)
+    ),
+    Rule(a.TakeUpgrade, "Take an upgrade", _apply_upgrade, _describe_upgrade, (_check_upgrade,)),
+    Rule(a.PlaceTechnology, "Place a technology", _apply_tech, _describe_tech, (_check_tech,)),
+    Rule(a.AddShelterCard, "Add a shelter card", _apply_card, _describe_card, (_check_card,)),
+)

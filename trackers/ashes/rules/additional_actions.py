@@ -3,11 +3,10 @@ scout, claim a milestone and complete a mission at most once each per turn. None
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from random import Random
+from typing import Any
 
-from trackers.ashes import colony as shelters
 from trackers.ashes.actions import (
     ClaimMilestone,
     CloseShelter,
@@ -16,25 +15,27 @@ from trackers.ashes.actions import (
     Decontaminate,
     Scout,
 )
-from trackers.ashes.colony import CARD_ROOM
-from trackers.ashes.flow import SCORE_TRACK_TOP, Rule, own_turn_violations, refuse, seat_events, updated
-from trackers.ashes.main_actions import ROW_BY_NAME, linked_board, next_to
-from trackers.ashes.movement import SECTOR_IV
-from trackers.ashes.player import Cost, Limited
-from trackers.ashes.scoring import (
+from trackers.ashes.board.movement import SECTOR_IV
+from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL
+from trackers.ashes.colony import shelters
+from trackers.ashes.colony.player_board import Cost, Limited
+from trackers.ashes.colony.scoring import (
     COLUMN_AREAS,
     add_vp,
     milestone_claim_cost,
     milestone_score,
     milestone_violations,
 )
+from trackers.ashes.colony.shelters import CARD_ROOM
+from trackers.ashes.colony.upgrades import UpgradeFamily
+from trackers.ashes.rules.guards import SCORE_TRACK_TOP, own_turn_violations, seat_events, updated
+from trackers.ashes.rules.main_actions import ROW_BY_NAME, linked_board, next_to
 from trackers.ashes.state import ROWS, AshesState, Seat
-from trackers.ashes.survivors import ACTIVE, ESSENTIAL
 from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import UpgradeFamily
-from trackers.core.actions import Action, Event
+from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
+from trackers.core.rules import Rule, refuse
 
 CYCLE_COST = Cost(data=1)
 SCOUT_COST = Cost(strength=2)
@@ -417,11 +418,11 @@ def describe_mission(state: AshesState, action: CompleteMission) -> str:
     return f"{action.player} completed a mission"
 
 
-RULES: Mapping[type[Action], Rule] = {
-    Decontaminate: Rule(check_decontaminate, apply_decontaminate, describe_decontaminate),
-    CloseShelter: Rule(check_close, apply_close, describe_close),
-    CycleShelters: Rule(check_cycle, apply_cycle, describe_cycle),
-    Scout: Rule(check_scout, apply_scout, describe_scout),
-    ClaimMilestone: Rule(check_milestone, apply_milestone, describe_milestone),
-    CompleteMission: Rule(check_mission, apply_mission, describe_mission),
-}
+RULES: tuple[Rule[AshesState, Any], ...] = (
+    Rule(Decontaminate, "Decontaminate", apply_decontaminate, describe_decontaminate, (check_decontaminate,)),
+    Rule(CloseShelter, "Close a shelter", apply_close, describe_close, (check_close,)),
+    Rule(CycleShelters, "Cycle shelters", apply_cycle, describe_cycle, (check_cycle,)),
+    Rule(Scout, "Scout", apply_scout, describe_scout, (check_scout,)),
+    Rule(ClaimMilestone, "Claim a milestone", apply_milestone, describe_milestone, (check_milestone,)),
+    Rule(CompleteMission, "Complete a mission", apply_mission, describe_mission, (check_mission,)),
+)

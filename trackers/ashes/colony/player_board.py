@@ -8,22 +8,22 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from trackers.ashes.materials import STORAGE_CAPACITY, Materials, Slot
-from trackers.ashes.materials import apply_gain as gain_cube
-from trackers.ashes.materials import apply_manufacture as manufacture_cubes
-from trackers.ashes.materials import apply_pay as pay_cubes
-from trackers.ashes.materials import check_gain as check_cube
-from trackers.ashes.materials import check_manufacture as check_cubes_manufacture
-from trackers.ashes.materials import check_pay as check_cubes
-from trackers.ashes.scoring import START_VP, add_vp, change_happiness
-from trackers.ashes.survivors import ACTIVE
-from trackers.ashes.terms import UpgradeClass
-from trackers.ashes.upgrades import (
+from trackers.ashes.board.survivors import ACTIVE
+from trackers.ashes.colony.materials import STORAGE_CAPACITY, Materials, Slot
+from trackers.ashes.colony.materials import apply_gain as gain_cube
+from trackers.ashes.colony.materials import apply_manufacture as manufacture_cubes
+from trackers.ashes.colony.materials import apply_pay as pay_cubes
+from trackers.ashes.colony.materials import check_gain as check_cube
+from trackers.ashes.colony.materials import check_manufacture as check_cubes_manufacture
+from trackers.ashes.colony.materials import check_pay as check_cubes
+from trackers.ashes.colony.scoring import START_VP, add_vp, change_happiness
+from trackers.ashes.colony.upgrades import (
     UpgradeFamily,
     activation_limit,
     activation_violations,
     class_ii_violations,
 )
+from trackers.ashes.terms import UpgradeClass
 from trackers.core.errors import TableError, Violation
 
 START_HAPPINESS = 3
@@ -196,14 +196,14 @@ class PlayerBoard:
             return _refused("ashes.pass.done", "You have passed this round.", "ashes/protocols/pass")
         return []
 
-    def apply_pass(self) -> Outcome:
-        return Outcome(replace(self, passed=True), ("Passed.",))
+    def apply_pass(self) -> BoardStep:
+        return BoardStep(replace(self, passed=True), ("Passed.",))
 
-    def apply_new_turn(self) -> Outcome:
-        return Outcome(replace(self, limited_used=frozenset()))
+    def apply_new_turn(self) -> BoardStep:
+        return BoardStep(replace(self, limited_used=frozenset()))
 
-    def apply_new_round(self) -> Outcome:
-        return Outcome(replace(self, limited_used=frozenset(), passed=False))
+    def apply_new_round(self) -> BoardStep:
+        return BoardStep(replace(self, limited_used=frozenset(), passed=False))
 
     def check_limited(self, action: Limited) -> list[Violation]:
         if self.passed or action not in self.limited_used:
@@ -212,8 +212,8 @@ class PlayerBoard:
             "ashes.limited.twice", f"You already used {action.value} this turn.", "ashes/actions/additional"
         )
 
-    def apply_limited(self, action: Limited) -> Outcome:
-        return Outcome(replace(self, limited_used=self.limited_used | {action}))
+    def apply_limited(self, action: Limited) -> BoardStep:
+        return BoardStep(replace(self, limited_used=self.limited_used | {action}))
 
     # Resources, happiness and VP
 
@@ -238,7 +238,7 @@ class PlayerBoard:
             )
         return problems + check_cubes(self.materials, cost.materials)
 
-    def apply_pay(self, cost: Cost) -> Outcome:
+    def apply_pay(self, cost: Cost) -> BoardStep:
         paid = replace(
             self,
             **{r.value: self.amount(r) - getattr(cost, r.value) for r in Resource},
@@ -257,7 +257,7 @@ class PlayerBoard:
                 kept.append(slot)
         return replace(reward, materials=tuple(kept)), tuple(lost)
 
-    def apply_reward(self, reward: Reward) -> Outcome:
+    def apply_reward(self, reward: Reward) -> BoardStep:
         change = change_happiness(self.happiness, self.vp, reward.happiness)
         board = replace(
             self,
@@ -267,13 +267,13 @@ class PlayerBoard:
             materials=gain_materials(self.materials, reward.materials),
         )
         events = (f"{change.overflow} happiness past 9 became VP.",) if change.overflow else ()
-        return Outcome(board, events)
+        return BoardStep(board, events)
 
-    def apply_lose_happiness(self, n: int) -> Outcome:
+    def apply_lose_happiness(self, n: int) -> BoardStep:
         """A loss, unlike a payment, is never refused: steps below 0 cost 2 VP each instead."""
         change = change_happiness(self.happiness, self.vp, -n)
         events = (f"{change.underflow} happiness below 0 cost VP.",) if change.underflow else ()
-        return Outcome(replace(self, happiness=change.happiness, vp=change.vp), events)
+        return BoardStep(replace(self, happiness=change.happiness, vp=change.vp), events)
 
     # Production
 
@@ -283,7 +283,7 @@ class PlayerBoard:
         top = height == self.production_tops[PRODUCED.index(resource)]
         return Reward.of(resource, height, vp=VP_PER_TOP_PRODUCTION if top else 0)
 
-    def apply_production_steps(self, resource: Resource, steps: int) -> Outcome:
+    def apply_production_steps(self, resource: Resource, steps: int) -> BoardStep:
         """Modifiers raise a track; a step the disc cannot take at the top is worth 2 VP instead."""
         i = PRODUCED.index(resource)
         positions = list(self.production)
@@ -297,16 +297,16 @@ class PlayerBoard:
         events = (
             (f"{resource.value} production is at the top: {blocked} step(s) scored VP.",) if blocked else ()
         )
-        return Outcome(board, events)
+        return BoardStep(board, events)
 
     # Materials
 
     def check_manufacture(self, a: Slot, b: Slot) -> list[Violation]:
         return self.check_open() + check_cubes_manufacture(self.materials, a, b, self.caps.storage)
 
-    def apply_manufacture(self, a: Slot, b: Slot) -> Outcome:
+    def apply_manufacture(self, a: Slot, b: Slot) -> BoardStep:
         made = manufacture_cubes(self.materials, a, b)
-        return Outcome(replace(self, materials=made), (f"Manufactured from your {a} and {b}.",))
+        return BoardStep(replace(self, materials=made), (f"Manufactured from your {a} and {b}.",))
 
     # Upgrades
 
@@ -327,8 +327,8 @@ class PlayerBoard:
             return class_ii_violations(family, self.upgrades, self.production)
         return []
 
-    def apply_take_upgrade(self, family: UpgradeFamily, cls: UpgradeClass) -> Outcome:
-        return Outcome(replace(self, upgrades=self.upgrades | {(family, cls)}))
+    def apply_take_upgrade(self, family: UpgradeFamily, cls: UpgradeClass) -> BoardStep:
+        return BoardStep(replace(self, upgrades=self.upgrades | {(family, cls)}))
 
     # Colony entrance and activation
 
@@ -343,8 +343,8 @@ class PlayerBoard:
             )
         return []
 
-    def apply_enter(self, survivors: Iterable[str]) -> Outcome:
-        return Outcome(replace(self, entrance=self.entrance + tuple(survivors)))
+    def apply_enter(self, survivors: Iterable[str]) -> BoardStep:
+        return BoardStep(replace(self, entrance=self.entrance + tuple(survivors)))
 
     def check_leave(self, survivors: Iterable[str]) -> list[Violation]:
         short = Counter(survivors) - Counter(self.entrance)
@@ -356,10 +356,10 @@ class PlayerBoard:
             )
         return []
 
-    def apply_leave(self, survivors: Iterable[str]) -> Outcome:
+    def apply_leave(self, survivors: Iterable[str]) -> BoardStep:
         left = Counter(self.entrance)
         left.subtract(survivors)
-        return Outcome(replace(self, entrance=tuple(sorted(left.elements()))))
+        return BoardStep(replace(self, entrance=tuple(sorted(left.elements()))))
 
     def check_activate(self, zone: int) -> list[Violation]:
         class_ii = self.upgrade_class(UpgradeFamily.ACTIVATION) is UpgradeClass.CLASS_II
@@ -367,10 +367,10 @@ class PlayerBoard:
             zone, self.zones_used, class_ii, self.entrance.count(ACTIVE)
         )
 
-    def apply_activate(self, zone: int) -> Outcome:
+    def apply_activate(self, zone: int) -> BoardStep:
         board = self.apply_leave((ACTIVE,)).board
         i = TECH_SLOTS.index(zone)
-        return Outcome(replace(board, zones=(*self.zones[:i], ACTIVE, *self.zones[i + 1 :])))
+        return BoardStep(replace(board, zones=(*self.zones[:i], ACTIVE, *self.zones[i + 1 :])))
 
     # Technology slots
 
@@ -393,11 +393,11 @@ class PlayerBoard:
             )
         return []
 
-    def apply_place_tech(self, tile: str, slot: int, replace_top: bool) -> Outcome:
+    def apply_place_tech(self, tile: str, slot: int, replace_top: bool) -> BoardStep:
         stack = self.tech[slot - 1]
         events = (f"{tile} covers {stack[-1]} in slot {slot}.",) if replace_top else ()
         new_stack = (*stack[:-1], tile) if replace_top else (*stack, tile)
-        return Outcome(replace(self, tech=(*self.tech[: slot - 1], new_stack, *self.tech[slot:])), events)
+        return BoardStep(replace(self, tech=(*self.tech[: slot - 1], new_stack, *self.tech[slot:])), events)
 
 
 def gain_materials(materials: Materials, slots: Iterable[Slot]) -> Materials:
@@ -407,7 +407,7 @@ def gain_materials(materials: Materials, slots: Iterable[Slot]) -> Materials:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class BoardStep:
     """A board after an applied step, with what the player should be told about it."""
 
     board: PlayerBoard
