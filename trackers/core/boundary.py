@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from typing import Any, Literal
 
 MAX_DEPTH = 64
@@ -114,6 +115,27 @@ def clean_text(value: Any, max_len: int) -> str:
     if problem is not None:
         raise BoundaryError(problem)
     return str(value)
+
+
+SHOWN_LENGTH = 40
+"""Longest text, and most digits, a refusal quotes from outside data: a hostile value cannot make a huge
+message."""
+
+
+def quote(value: Any, *, quoted: bool = True) -> str:
+    """A JSON value as a refusal quotes it: text cut short, huge numbers and containers described."""
+    if isinstance(value, str):
+        cut = value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…"
+        return repr(cut) if quoted else cut
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if -(10**SHOWN_LENGTH) < value < 10**SHOWN_LENGTH else "a huge number"
+    if isinstance(value, list | tuple):
+        return "a list" if value else "[]"
+    if isinstance(value, Mapping):
+        return "an object" if value else "{}"
+    return f"a {type(value).__name__}"
 
 
 def megabytes(size: int) -> str:

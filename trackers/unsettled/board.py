@@ -19,7 +19,7 @@ from functools import cached_property
 from importlib import resources
 from typing import Any
 
-from trackers.core.boundary import has_lone_surrogate
+from trackers.core.boundary import has_lone_surrogate, quote
 from trackers.core.graph import Edge, Graph
 from trackers.core.packs import MAX_NAME_LENGTH
 
@@ -60,8 +60,6 @@ MAX_CELLS = GRID_COLUMNS * GRID_ROWS
 """One card per cell of the grid: a longer list must repeat a cell, so it is refused before it is read."""
 MAX_PAIRS = len(NODES) * (len(NODES) - 1) // 2
 """Barriers, and links, each join two of the Scarab's 12 cards, and there are 66 such pairs."""
-SHOWN_LENGTH = 40
-"""How much of a name a refusal quotes."""
 
 Cell = tuple[str, int, int]
 
@@ -120,11 +118,11 @@ class ScarabMap:
         if (problem := _name_problem(self.name)) is not None:
             out.append(problem)
         names = Counter(c[0] for c in self.cells)
-        out += [f"{_shown(n)} is not a Scarab card" for n, _, _ in self.cells if n not in NODES]
-        out += [f"{_shown(n)} is placed twice" for n in sorted(names) if names[n] > 1]
+        out += [f"{quote(n)} is not a Scarab card" for n, _, _ in self.cells if n not in NODES]
+        out += [f"{quote(n)} is placed twice" for n in sorted(names) if names[n] > 1]
         inside = [(n, c, r) for n, c, r in self.cells if 0 <= c < GRID_COLUMNS and 0 <= r < GRID_ROWS]
         out += [
-            f"{_shown(n)} lies outside the {GRID_COLUMNS}x{GRID_ROWS} grid"
+            f"{quote(n)} lies outside the {GRID_COLUMNS}x{GRID_ROWS} grid"
             for n, c, r in self.cells
             if not (0 <= c < GRID_COLUMNS and 0 <= r < GRID_ROWS)
         ]
@@ -170,24 +168,9 @@ class ScarabMap:
         }
 
 
-def _shown(value: Any) -> str:
-    """A JSON value as a refusal quotes it: short, so a hostile map cannot make a huge message."""
-    if isinstance(value, str):
-        return repr(value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…")
-    if value is None or isinstance(value, bool | float):
-        return repr(value)
-    if isinstance(value, int):
-        return repr(value) if -(10**SHOWN_LENGTH) < value < 10**SHOWN_LENGTH else "a huge number"
-    if isinstance(value, list | tuple):
-        return "a list" if value else "[]"
-    if isinstance(value, Mapping):
-        return "an object" if value else "{}"
-    return f"a {type(value).__name__}"
-
-
 def _named(card: str) -> str:
     """A card as a refusal names it: plainly when it is one of the Scarab's, quoted and cut short if not."""
-    return card if card in NODES else _shown(card)
+    return card if card in NODES else quote(card)
 
 
 def _size_problems(cells: int, barriers: int, links: int) -> list[str]:
@@ -207,7 +190,7 @@ def _size_problems(cells: int, barriers: int, links: int) -> list[str]:
 
 def _name_problem(name: Any) -> str | None:
     if not isinstance(name, str) or not name.strip():
-        return f"the map needs a name as text, not {_shown(name)}"
+        return f"the map needs a name as text, not {quote(name)}"
     if len(name) > MAX_NAME_LENGTH:
         return f"the map's name is longer than {MAX_NAME_LENGTH} characters"
     if has_lone_surrogate(name):
@@ -226,10 +209,10 @@ def _cell(row: Any, number: int) -> Cell | str:
         return f"cell {number} must be a list of three: [card, column, row]"
     name, col, line = row
     if not isinstance(name, str):
-        return f"cell {number} must name its card as text, not {_shown(name)}"
+        return f"cell {number} must name its card as text, not {quote(name)}"
     for what, value in (("column", col), ("row", line)):
         if isinstance(value, bool) or not isinstance(value, int):
-            return f"cell {number} ({_shown(name)}) needs a whole-number {what}, not {_shown(value)}"
+            return f"cell {number} ({quote(name)}) needs a whole-number {what}, not {quote(value)}"
     return name, col, line
 
 
@@ -243,10 +226,10 @@ def _pair(row: Any, number: int, what: str) -> Edge | str:
 def _read(data: Any) -> ScarabMap | list[str]:
     """The map as written, or what keeps it from being read; `ScarabMap.problems()` judges the rest."""
     if not isinstance(data, Mapping):
-        return [f"a map must be a JSON object, not {_shown(data)}"]
+        return [f"a map must be a JSON object, not {quote(data)}"]
     rows = {key: data.get(key, [] if key != "cells" else None) for key in ("cells", "barriers", "links")}
     bad = [
-        f"{key!r} must be a list of {shape}, not {_shown(rows[key])}"
+        f"{key!r} must be a list of {shape}, not {quote(rows[key])}"
         for key, shape in (
             ("cells", "[card, column, row]"),
             ("barriers", "[card, card]"),

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from trackers.ashes.board.survivors import Area
-from trackers.core.boundary import has_lone_surrogate
+from trackers.core.boundary import has_lone_surrogate, quote
 from trackers.core.graph import Edge, Graph
 from trackers.core.packs import (
     MAX_NAME_LENGTH,
@@ -41,8 +41,6 @@ MAX_CONSTRUCTION_SPACES = 64
 MAX_LINKS = 3 * (MAX_AREAS + 1) - 6
 """Borders of a flat board of `MAX_AREAS` areas and the shelter: at most 3n - 6 = 189 (red lines too)."""
 MAX_ID_LENGTH = 40
-SHOWN_LENGTH = 40
-"""How much of an id a refusal quotes."""
 
 
 def _pair(a: str, b: str) -> Edge:
@@ -100,32 +98,32 @@ class AshesBoard:
         if out:
             return out
         nodes = [self.shelter, *(a.id for a in self.areas)]
-        out += [f"two areas share the id {_shown(n)}" for n, k in Counter(nodes).items() if k > 1]
+        out += [f"two areas share the id {quote(n)}" for n, k in Counter(nodes).items() if k > 1]
         spaces = Counter(s.id for s in self.construction_spaces)
-        out += [f"two construction spaces share the id {_shown(n)}" for n, k in spaces.items() if k > 1]
+        out += [f"two construction spaces share the id {quote(n)}" for n, k in spaces.items() if k > 1]
         out += [
-            f"{what} {_shown(place.id)} is in sector {_shown(place.sector)}; sectors run from 1 to 4"
+            f"{what} {quote(place.id)} is in sector {quote(place.sector)}; sectors run from 1 to 4"
             for what, places in (("area", self.areas), ("construction space", self.construction_spaces))
             for place in places
             if place.sector not in SECTORS
         ]
         known = set(nodes)
         for a, b in self.links:
-            shown = f"{_shown(a, quoted=False)}–{_shown(b, quoted=False)}"
+            shown = f"{quote(a, quoted=False)}–{quote(b, quoted=False)}"
             out += [
-                f"the link {shown} names {_shown(n)}, which is not an area" for n in (a, b) if n not in known
+                f"the link {shown} names {quote(n)}, which is not an area" for n in (a, b) if n not in known
             ]
             if a == b:
                 out.append(f"the link {shown} joins an area to itself")
         for what, pairs in (("link", self.links), ("red line", self.red_lines)):
             out += [
-                f"the {what} {_shown(a, quoted=False)}–{_shown(b, quoted=False)} is listed twice"
+                f"the {what} {quote(a, quoted=False)}–{quote(b, quoted=False)} is listed twice"
                 for (a, b), k in Counter(pairs).items()
                 if k > 1
             ]
         links = set(self.links)
         out += [
-            f"the red line {_shown(a, quoted=False)}–{_shown(b, quoted=False)} is not on a link"
+            f"the red line {quote(a, quoted=False)}–{quote(b, quoted=False)} is not on a link"
             for a, b in self.red_lines
             if (a, b) not in links
         ]
@@ -135,7 +133,7 @@ class AshesBoard:
             reached = self.graph().distances_to(self.shelter)
             lost = [a.id for a in self.areas if a.id not in reached]
             if lost:
-                out.append(f"the starting shelter cannot reach {', '.join(map(_shown, lost))}")
+                out.append(f"the starting shelter cannot reach {', '.join(map(quote, lost))}")
         return out
 
     def graph(self) -> Graph:
@@ -158,22 +156,6 @@ class AshesBoard:
                 {"id": s.id, "sector": s.sector, "landmark": s.landmark} for s in self.construction_spaces
             ],
         }
-
-
-def _shown(value: Any, quoted: bool = True) -> str:
-    """A JSON value as a refusal quotes it: short, so a hostile layout cannot make a huge message."""
-    if isinstance(value, str):
-        cut = value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…"
-        return repr(cut) if quoted else cut
-    if value is None or isinstance(value, bool | float):
-        return repr(value)
-    if isinstance(value, int):
-        return repr(value) if -(10**SHOWN_LENGTH) < value < 10**SHOWN_LENGTH else "a huge number"
-    if isinstance(value, list | tuple):
-        return "a list" if value else "[]"
-    if isinstance(value, Mapping):
-        return "an object" if value else "{}"
-    return f"a {type(value).__name__}"
 
 
 def _size_problems(areas: int, links: int, red_lines: int, spaces: int) -> list[str]:
@@ -201,13 +183,13 @@ def _text(value: Any, what: str, limit: int = MAX_ID_LENGTH) -> str:
 
 def _number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} needs a sector number, not {_shown(value)}")
+        raise ValueError(f"{what} needs a sector number, not {quote(value)}")
     return value
 
 
 def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {_shown(value)}")
+        raise ValueError(f"{what} must be true or false, not {quote(value)}")
     return value
 
 
@@ -236,7 +218,7 @@ def _read(data: Any) -> AshesBoard:
 
     The caps are checked first, before any area or link is read."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"a board layout must be a JSON object, not {_shown(data)}")
+        raise ValueError(f"a board layout must be a JSON object, not {quote(data)}")
     too_many = _size_problems(
         *(_length(data.get(key)) for key in ("areas", "links", "red_lines", "construction_spaces"))
     )

@@ -32,7 +32,7 @@ from trackers.ashes.rival.card import (
 )
 from trackers.ashes.rival.play import revealable
 from trackers.ashes.terms import PhoenixRow
-from trackers.core.boundary import has_lone_surrogate
+from trackers.core.boundary import has_lone_surrogate, quote
 from trackers.core.deck import Deck
 from trackers.core.errors import IllegalAction, TableError, Violation
 from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind, register_pack_kind
@@ -43,8 +43,6 @@ MAX_LABEL_LENGTH = 40
 MAX_CARDS = 100
 """The rulebook's component list (2.1) does not count the rival action cards; its largest counted sets of
 cards hold 14 (production technologies) and 12 (characters, scoring technologies), so 100 is generous."""
-SHOWN_LENGTH = 40
-"""How much of a value a refusal quotes."""
 MAX_UNKNOWN_SHOWN = 3
 FIELDS = ("label", "arrow", "rounds_1_and_3", "round_2", "secondary", "ordinal", "numeric", "sector")
 
@@ -55,21 +53,6 @@ def _key(member: Enum) -> str:
     return member.name.lower()
 
 
-def _shown(value: Any) -> str:
-    """A JSON value as a refusal quotes it: short, so a hostile deck cannot make a huge message."""
-    if isinstance(value, str):
-        return repr(value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH] + "…")
-    if value is None or isinstance(value, bool | float):
-        return repr(value)
-    if isinstance(value, int):
-        return repr(value) if -(10**SHOWN_LENGTH) < value < 10**SHOWN_LENGTH else "a huge number"
-    if isinstance(value, list | tuple):
-        return "a list" if value else "[]"
-    if isinstance(value, Mapping):
-        return "an object" if value else "{}"
-    return f"a {type(value).__name__}"
-
-
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -78,15 +61,13 @@ def _enum(kind: type[E], value: Any, field: str) -> E:
     by_key = {_key(m): m for m in kind}
     if isinstance(value, str) and value in by_key:
         return by_key[value]
-    raise ValueError(f"{field!r} must be one of {', '.join(by_key)}, not {_shown(value)}")
+    raise ValueError(f"{field!r} must be one of {', '.join(by_key)}, not {quote(value)}")
 
 
 def _column(data: Mapping[str, Any], field: str) -> int:
     column = data.get("column")
     if not _whole(column) or column not in COLUMNS:
-        raise ValueError(
-            f"{field!r} needs a 'column' of {', '.join(map(str, COLUMNS))}, not {_shown(column)}"
-        )
+        raise ValueError(f"{field!r} needs a 'column' of {', '.join(map(str, COLUMNS))}, not {quote(column)}")
     return int(column)
 
 
@@ -105,7 +86,7 @@ def _action_to_json(action: MainAction | SecondaryAction) -> dict[str, Any]:
 
 def _action_kind(data: Any, field: str) -> Any:
     if not isinstance(data, Mapping):
-        raise ValueError(f"{field!r} must be an object with an 'action', not {_shown(data)}")
+        raise ValueError(f"{field!r} must be an object with an 'action', not {quote(data)}")
     return data.get("action")
 
 
@@ -119,7 +100,7 @@ def _main_from_json(data: Any, field: str) -> MainAction:
         return Rescue()
     if kind == "move_vehicle":
         return MoveVehicle()
-    raise ValueError(f"{field!r} must be build, rescue, move_vehicle or install, not {_shown(kind)}")
+    raise ValueError(f"{field!r} must be build, rescue, move_vehicle or install, not {quote(kind)}")
 
 
 def _secondary_from_json(data: Any) -> SecondaryAction | None:
@@ -130,7 +111,7 @@ def _secondary_from_json(data: Any) -> SecondaryAction | None:
         return DiscardMissions()
     if kind == "score_column":
         return ScoreColumn(_column(data, "secondary"))
-    raise ValueError(f"'secondary' must be null, discard_missions or score_column, not {_shown(kind)}")
+    raise ValueError(f"'secondary' must be null, discard_missions or score_column, not {quote(kind)}")
 
 
 def card_to_json(card: RivalCard) -> dict[str, Any]:
@@ -149,7 +130,7 @@ def card_to_json(card: RivalCard) -> dict[str, Any]:
 def card_from_json(data: Any) -> RivalCard:
     """Read one card; raises ValueError naming the field, since a hand-edited pack is fixed field by field."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"a card must be a JSON object, not {_shown(data)}")
+        raise ValueError(f"a card must be a JSON object, not {quote(data)}")
     missing = [f for f in FIELDS if f not in data]
     unknown = [k for k in data if k not in FIELDS]
     if missing or unknown:
@@ -157,13 +138,13 @@ def card_from_json(data: Any) -> RivalCard:
         raise ValueError(
             "; ".join(
                 [f"{f!r} is missing" for f in missing]
-                + [f"{_shown(k)} is unknown" for k in sorted(map(str, unknown))[:MAX_UNKNOWN_SHOWN]]
+                + [f"{quote(k)} is unknown" for k in sorted(map(str, unknown))[:MAX_UNKNOWN_SHOWN]]
                 + ([f"and {more} more fields are unknown"] if more > 0 else [])
             )
         )
     label = data["label"]
     if not isinstance(label, str) or not label or label != label.strip():
-        raise ValueError(f"'label' must be a name without spaces around it, not {_shown(label)}")
+        raise ValueError(f"'label' must be a name without spaces around it, not {quote(label)}")
     if len(label) > MAX_LABEL_LENGTH:
         raise ValueError(f"'label' is longer than {MAX_LABEL_LENGTH} characters")
     if has_lone_surrogate(label):
@@ -172,7 +153,7 @@ def card_from_json(data: Any) -> RivalCard:
     if not _whole(numeric) or numeric not in NUMERIC_RANGE:
         raise ValueError(
             f"'numeric' must be a whole number from {NUMERIC_RANGE.start} to {NUMERIC_RANGE.stop - 1}, "
-            f"not {_shown(numeric)}"
+            f"not {quote(numeric)}"
         )
     return RivalCard(
         label,
@@ -197,7 +178,7 @@ def _card_problems(cards: Any) -> list[str]:
     holders: dict[str, list[int]] = {}
     for number, raw in enumerate(cards, 1):
         label = raw.get("label") if isinstance(raw, Mapping) else None
-        named = f"card {number} ({_shown(label)})" if isinstance(label, str) else f"card {number}"
+        named = f"card {number} ({quote(label)})" if isinstance(label, str) else f"card {number}"
         try:
             card_from_json(raw)
         except ValueError as error:
@@ -205,7 +186,7 @@ def _card_problems(cards: Any) -> list[str]:
         if isinstance(label, str):
             holders.setdefault(label, []).append(number)
     problems += [
-        f"cards {', '.join(map(str, numbers))} share the label {_shown(label)}"
+        f"cards {', '.join(map(str, numbers))} share the label {quote(label)}"
         for label, numbers in holders.items()
         if len(numbers) > 1
     ]
@@ -218,7 +199,7 @@ def deck_problems(data: Any) -> list[str]:
     At most `MAX_CARDS` cards, counted before any card is read (caps and text rules in the module docstring).
     """
     if not isinstance(data, Mapping):
-        return [f"a rival deck must be a JSON object, not {_shown(data)}"]
+        return [f"a rival deck must be a JSON object, not {quote(data)}"]
     return _card_problems(data.get("cards"))
 
 
