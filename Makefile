@@ -1,6 +1,7 @@
 # Two commands set everything up on a fresh Debian machine with Python 3.11+:
 #   make run    serve the app at http://$(HOST):$(PORT) (offline assets)
-#   make test   ruff, mypy --strict, and every test including the real-browser ones
+#   make test   ruff, mypy --strict, and every test including the real-browser ones, then the engine
+#               tests again under Pyodide (CPython for WebAssembly, as the static web build runs them)
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,7 +10,7 @@ PORT ?= 8550
 APP_STAMP := $(VENV)/.app-installed
 DEV_STAMP := $(VENV)/.dev-installed
 
-.PHONY: run test lint typecheck pytest bench chromium clean
+.PHONY: run test lint typecheck pytest test-pyodide web bench chromium node clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,6 +33,13 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+# Debian's Node.js for the engine tests under Pyodide; only root can install it, others skip those tests.
+node:
+	@if ! command -v node >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's nodejs for the engine tests under Pyodide"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
+	fi
+
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -42,7 +50,15 @@ typecheck: $(DEV_STAMP)
 pytest: $(DEV_STAMP) chromium
 	$(BIN)/pytest -q
 
-test: lint typecheck pytest
+# The engine tests on flet-web's Pyodide in Node; the test tools' wheels are downloaded once by pip.
+test-pyodide: $(DEV_STAMP) node
+	$(BIN)/python -m tests.pyodide.run
+
+test: lint typecheck pytest test-pyodide
+
+# The static web app in build/web: any static file server serves it, and its Python runs in the browser.
+web: $(APP_STAMP)
+	$(BIN)/python -m tests.packaging.static_web
 
 bench: $(DEV_STAMP) chromium
 	$(BIN)/python -m tests.bench.run

@@ -3,11 +3,13 @@
 LANTERN_VIEW=web python main.py   web app on http://127.0.0.1:8550 (HOST / PORT override), offline assets
 python main.py / flet run         a desktop window (served as web on a machine with no display)
 flet build apk|ipa|web            the same main, packaged
+make web                          a static site: in the browser (Pyodide), games kept in IndexedDB
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from contextlib import nullcontext
 
@@ -17,10 +19,14 @@ import trackers  # noqa: F401  (registers every game)
 from trackers.datadir import database_path
 from trackers.storage import StorageError, Store
 from views.app import start, start_without_data
+from views.browser_storage import browser_entry
 from views.webserve import offline_client
 
 
 def main() -> None:
+    if sys.platform == "emscripten":  # Python in the browser: the static web build
+        ft.run(browser_entry)
+        return
     entry: Callable[[ft.Page], None]
     try:
         store = Store.open_default()
@@ -33,7 +39,7 @@ def main() -> None:
     web = os.environ.get("LANTERN_VIEW") == "web"
     if web:
         print(f"Lantern is running at http://{host}:{port}", flush=True)
-    with offline_client() if web else nullcontext(None) as assets_dir:
+    with offline_client() if web else nullcontext("assets") as assets_dir:
         ft.run(
             entry,
             view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,

@@ -23,7 +23,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,10 +127,15 @@ class GameJournal:
 
 
 class Store:
-    """The saved games: open or create the database at `path`, refusing one it cannot trust."""
+    """The saved games: open or create the database at `path`, refusing one it cannot trust.
 
-    def __init__(self, path: Path) -> None:
+    `on_commit` is called after every change is committed, before the caller goes on (the static web
+    build copies the file to the browser's storage then: views/browser_storage.py). It must not raise.
+    """
+
+    def __init__(self, path: Path, on_commit: Callable[[], None] | None = None) -> None:
         self.path = Path(path)
+        self._on_commit = on_commit
         self._lock = threading.RLock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -194,6 +199,8 @@ class Store:
                     f"Lantern could not {action} its saved games: "
                     "the text given holds a character that is not valid Unicode."
                 ) from None
+        if write and self._on_commit is not None:
+            self._on_commit()
 
     def close(self) -> None:
         with self._lock:
@@ -407,7 +414,7 @@ def _write(
     # the list's "latest first" is the order of play.
     updated = db.execute(
         "UPDATE games SET cursor = ?, summary = ?, finished = ?,"
-        " updated = ? WHERE id = ?",
+        " updated = MAX(?, (SELECT MAX(updated) FROM games) + 0.000001) WHERE id = ?",
         (cursor, summary, finished, time.time(), game_id),
     )
     if updated.rowcount == 0:

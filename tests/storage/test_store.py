@@ -6,6 +6,7 @@ import shutil
 import sqlite3
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -115,7 +116,7 @@ def test_the_list_follows_the_order_of_play_when_the_clock_does_not_move(
     store: Store, setup: Setup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A browser's clock ticks in milliseconds: several saves can carry the same time."""
-    monkeypatch.setattr("trackers.storage.time.time", lambda: 1_800_000_000.0)
+    monkeypatch.setattr("trackers.storage.time", SimpleNamespace(time=lambda: 1_800_000_000.0))
     first = store.create_game(SCOREPAD, setup, 1)
     second = store.create_game(SCOREPAD, make_setup(SCOREPAD, ("Cy",), {}), 2)
     assert [info.id for info in store.list_games()] == [second.id, first.id]
@@ -124,6 +125,24 @@ def test_the_list_follows_the_order_of_play_when_the_clock_does_not_move(
     second.session.play(AddPoints("Cy", 1))
     second.session.undo()
     assert [info.id for info in store.list_games()] == [second.id, first.id]
+
+
+def test_each_committed_change_and_nothing_else_is_announced(database: Path, setup: Setup) -> None:
+    """What the static web build hangs its copy to the browser's storage on (views/browser_storage.py)."""
+    commits: list[str] = []
+    with Store(database, on_commit=lambda: commits.append("commit")) as store:
+        game = store.create_game(SCOREPAD, setup, 1)
+        assert commits
+        commits.clear()
+        game.session.play(AddPoints("Bob", 4))
+        game.session.undo()
+        assert commits == ["commit", "commit"]  # one transaction each
+        store.list_games()
+        store.open_game(game.id)
+        store.get_setting("theme", "system")
+        with pytest.raises(StorageError, match="not valid Unicode"):
+            store.set_setting("theme", "dark\ud800")
+        assert commits == ["commit", "commit"]
 
 
 def test_list_shows_a_game_no_longer_registered_by_its_id(store: Store, database: Path, setup: Setup) -> None:

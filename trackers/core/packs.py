@@ -178,7 +178,12 @@ def fetch_pack(
     each wait for the server; `deadline` (seconds) bounds the whole download, checked between reads, so
     a server that trickles bytes cannot keep Lantern reading: it stops within `deadline` plus one wait.
     """
-    import httpx
+    try:
+        import httpx
+    except ImportError:  # the static web build: its Python runs in the browser, without httpx
+        raise PackError(
+            "This version of Lantern cannot download packs. Save the pack as a file, then import the file."
+        ) from None
 
     if expected_kind is not None:
         pack_kind(expected_kind)

@@ -1,0 +1,89 @@
+"""`make web`'s static site (tests/packaging/static_web.py), served by a plain static file server: the
+app's Python starts in the browser on Pyodide, a Score pad game takes two entries, the page is reloaded
+and the game is still there with both (the store is kept in IndexedDB: views/browser_storage.py), and
+the page asks nothing of any host but the one serving it: no package index, no CDN.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.flutter import ident, type_into
+from tests.packaging.static_web import build
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site = build(tmp_path_factory.mktemp("static") / "web")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(site)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def _open(page: Any, url: str | None) -> None:
+    """Load (or, with no address, reload) the page and wait for Home: Pyodide and the app start first."""
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.get_by_role("button", name="New game").wait_for(timeout=120000)
+
+
+def test_a_score_pad_game_is_played_and_kept_from_static_files(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 412, "height": 915})
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    try:
+        page = context.new_page()
+        _open(page, site_url)
+        page.get_by_role("button", name="New game").click()
+        page.get_by_role("button", name="Score pad").click()
+        type_into(page, page.get_by_role("textbox", name="Player 1"), "Ann")
+        type_into(page, page.get_by_role("textbox", name="Player 2"), "Bob")
+        page.get_by_role("button", name="Start").click()
+        expect(ident(page, "status")).to_contain_text("Round 1")
+        page.get_by_role("button", name="+5").first.click()
+        expect(ident(page, "score-0")).to_have_text("5")
+        page.get_by_role("button", name="-1").first.click()
+        expect(ident(page, "score-0")).to_have_text("4")
+        # The copy to IndexedDB starts with the commit and ends a few milliseconds after the screen
+        # shows the entry (views/browser_storage.py): reload no sooner than a person would.
+        page.wait_for_timeout(500)
+        _open(page, None)
+        page.get_by_role("button", name="Resume").click()
+        expect(ident(page, "score-0")).to_have_text("4")
+        expect(ident(page, "scores")).to_contain_text("Ann: 4")
+    finally:
+        context.close()
+    web = [urlsplit(url) for url in requested if url.startswith(("http:", "https:"))]
+    assert len(web) > 10  # the page, the client, CanvasKit, Pyodide, the app archive, the font...
+    assert [url.geturl() for url in web if url.netloc != urlsplit(site_url).netloc] == []

@@ -1,0 +1,71 @@
+"""The static web build's saved games (`make web`): SQLite kept in the browser's IndexedDB.
+
+In the browser, Python runs on Pyodide, whose file system lives in the page's memory. The data folder is
+mounted on Emscripten's IndexedDB file system instead: read back from the browser's storage before the
+store opens, and written back after every committed change (FS.syncfs), so games are still there after a
+reload or when the browser opens the page again.
+
+The write-back is asynchronous: it starts as soon as a change is committed, before the screen shows it,
+and takes a few milliseconds; a tab closed within them may lose that last change. Two tabs of the same
+site each work on their own copy, and the last one to save wins.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+
+from trackers.datadir import data_dir, database_path
+from trackers.storage import StorageError, Store
+from views.app import start, start_without_data
+
+
+class _WriteBack:
+    """FS.syncfs to IndexedDB after a commit; commits during a write-back start one more afterwards."""
+
+    def __init__(self, fs: Any, once: Any) -> None:
+        self.fs = fs
+        self.once = once  # pyodide.ffi.create_once_callable: a Python callback JavaScript calls later
+        self.busy = False
+        self.again = False
+
+    def __call__(self) -> None:
+        if self.busy:
+            self.again = True
+            return
+        self.busy = True
+        self.fs.syncfs(False, self.once(self._done))
+
+    def _done(self, _error: Any = None) -> None:
+        self.busy = False
+        if self.again:
+            self.again = False
+            self()
+
+
+async def _read_back(fs: Any, once: Any) -> Any:
+    done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    fs.syncfs(True, once(lambda error=None: done.set_result(error)))
+    return await done
+
+
+async def browser_entry(page: ft.Page) -> None:
+    """Entry for ft.run in the browser: the store on IndexedDB, then the app."""
+    import pyodide_js  # there only: the JavaScript side of Pyodide
+    from pyodide.ffi import create_once_callable
+
+    fs = pyodide_js.FS
+    folder = str(data_dir())
+    fs.mount(fs.filesystems.IDBFS, {}, folder)
+    error = await _read_back(fs, create_once_callable)
+    if error:
+        start_without_data(page, f"The browser's storage could not be read ({error}).", folder)
+        return
+    try:
+        store = Store(database_path(), on_commit=_WriteBack(fs, create_once_callable))
+    except StorageError as exc:
+        start_without_data(page, str(exc), str(database_path()))
+        return
+    start(page, store)
