@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from trackers.core.actions import Action, Event
 from trackers.core.boundary import has_lone_surrogate
 from trackers.core.errors import Violation
+from trackers.core.rules import Rulebook
 
 OptionValue = bool | int | str
 
@@ -150,6 +151,10 @@ class GameModule(Protocol):
     def actions(self) -> tuple[type[Action], ...]: ...
     @property
     def content_versions(self) -> Mapping[str, str]: ...
+    @property
+    def rulebook(self) -> Rulebook[Any]:
+        """Where `validate`, `apply` and `describe` come from, and what a screen asks "allowed now?"."""
+        ...
 
     def new_state(self, setup: Setup, seed: int) -> Any: ...
     def validate(self, state: Any, action: Action) -> list[Violation]: ...
