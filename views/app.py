@@ -1,7 +1,13 @@
-"""The app shell: one view with the Games / Rules / Settings tabs, themed from the settings."""
+"""The app shell: the Games / Rules / Settings tabs, themed from the settings, built once for every game.
+
+Each screen scrolls in a view of its own (opened at its top), refusals are pinned above the navigation
+bar, and a rule opened from a game is a second view over the game, which stays mounted, scroll and
+half-filled forms included, until "Back to the game".
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -11,10 +17,11 @@ from views.game import GameScreen
 from views.home import Home
 from views.model import AppModel
 from views.new_game import NewGame
-from views.notice import NoticeBanner
+from views.notice import NoticeBar
 from views.rules import Rules
+from views.scrolling import SCREEN_SCROLL, ScreenScroll, screen_area
 from views.settings import Settings
-from views.widgets import icon_action, tagged
+from views.widgets import action_button, icon_action, tagged
 
 TABS = ("games", "rules", "settings")
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -25,11 +32,59 @@ def _body(model: AppModel) -> ft.Control:
         return Rules(model)
     if model.tab == "settings":
         return Settings(model)
-    if model.screen == "game" and model.game is not None:
+    if model.game_on_screen:
         return GameScreen(model)
     if model.screen == "new":
         return NewGame(model)
-    return ft.Column([NoticeBanner(model), Home(model)], spacing=12)
+    return Home(model)
+
+
+def navigation(selected: str, on_pick: Callable[[str], None], *, key: str) -> ft.NavigationBar:
+    def on_change(e: ft.Event[Any]) -> None:
+        on_pick(TABS[e.control.selected_index])
+
+    return ft.NavigationBar(
+        key=key,
+        selected_index=TABS.index(selected),
+        on_change=on_change,
+        destinations=[
+            ft.NavigationBarDestination(icon=ft.Icons.CASINO_OUTLINED, label="Games"),
+            ft.NavigationBarDestination(icon=ft.Icons.MENU_BOOK_OUTLINED, label="Rules"),
+            ft.NavigationBarDestination(icon=ft.Icons.SETTINGS_OUTLINED, label="Settings"),
+        ],
+    )
+
+
+def rule_over_game(model: AppModel) -> ft.View:
+    """A rule opened from the game, as a view above it: the game below keeps its scroll and its forms."""
+
+    def pick_tab(tab: str) -> None:
+        if tab == "games":
+            model.back_to_game()
+        else:
+            model.go(tab)
+
+    back = action_button(
+        "Back to the game", model.back_to_game, key="back-to-game", icon=ft.Icons.ARROW_BACK, primary=True
+    )
+    return ft.View(
+        route="/rule",
+        padding=0,
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        appbar=ft.AppBar(
+            title=ft.Text("Rules"),
+            leading=icon_action(ft.Icons.ARROW_BACK, "Back", model.back_to_game, key="rule-back"),
+            automatically_imply_leading=False,
+        ),
+        navigation_bar=navigation("rules", pick_tab, key="rule-nav"),
+        controls=[
+            screen_area(
+                f"rule-{model.rules_section or 'search'}",
+                ft.Column([ft.Row([back]), Rules(model)], spacing=12),
+            )
+        ],
+    )
 
 
 @ft.component
@@ -43,36 +98,35 @@ def App(store: Store) -> list[ft.View]:
 
     ft.use_effect(apply_theme, [model.theme])
 
-    def on_tab(e: ft.Event[Any]) -> None:
-        model.go(TABS[e.control.selected_index])
+    def follow_back() -> None:
+        ft.context.page.on_view_pop = lambda _: model.back_to_game()
 
-    game_open = model.game is not None and model.tab == "games" and model.screen == "game"
+    ft.use_effect(follow_back, [])
+
     actions: list[ft.Control] = []
-    if game_open and model.game is not None:
+    if model.game_on_screen and model.game is not None:
         session = model.game.session
         actions = [
             icon_action(ft.Icons.UNDO, "Undo", model.undo, key="undo", disabled=not session.can_undo),
             icon_action(ft.Icons.REDO, "Redo", model.redo, key="redo", disabled=not session.can_redo),
         ]
-    return [
+    memory: Any = ft.use_ref(ScreenScroll)
+    scroll: ScreenScroll = memory.current
+    scroll.area = screen_area(model.screen_key, SCREEN_SCROLL(scroll, lambda: _body(model)))
+    views = [
         ft.View(
             route="/",
-            scroll=ft.ScrollMode.AUTO,
-            padding=12,
+            padding=0,
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             appbar=ft.AppBar(title=ft.Text("Lantern"), actions=actions),
-            navigation_bar=ft.NavigationBar(
-                key="nav",
-                selected_index=TABS.index(model.tab),
-                on_change=on_tab,
-                destinations=[
-                    ft.NavigationBarDestination(icon=ft.Icons.CASINO_OUTLINED, label="Games"),
-                    ft.NavigationBarDestination(icon=ft.Icons.MENU_BOOK_OUTLINED, label="Rules"),
-                    ft.NavigationBarDestination(icon=ft.Icons.SETTINGS_OUTLINED, label="Settings"),
-                ],
-            ),
-            controls=[ft.Container(_body(model), key=f"body-{model.tab}-{model.screen}")],
+            navigation_bar=navigation(model.tab, model.go, key="nav"),
+            controls=[scroll.area, NoticeBar(model)],
         )
     ]
+    if model.rule_over_game and model.game_on_screen:
+        views.append(rule_over_game(model))
+    return views
 
 
 def start_without_data(page: ft.Page, problem: str, path: str) -> None:
@@ -96,6 +150,7 @@ def start_without_data(page: ft.Page, problem: str, path: str) -> None:
 def start(page: ft.Page, store: Store) -> None:
     """Entry for ft.run: title, Material 3 theme, then the component tree."""
     page.title = "Lantern"
-    page.theme = ft.Theme(color_scheme_seed=ft.Colors.AMBER)
-    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.AMBER)
+    page.fonts = {"DejaVu Sans": "fonts/DejaVuSans.ttf"}  # assets/fonts/: arrows and symbols, offline
+    page.theme = ft.Theme(color_scheme_seed=ft.Colors.AMBER, font_family="DejaVu Sans")
+    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.AMBER, font_family="DejaVu Sans")
     page.render_views(App, store)

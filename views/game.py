@@ -1,4 +1,4 @@
-"""The game screen every game shares: status header, the game's own panel, history, refusals."""
+"""The game screen every game shares: status header, the game's own panel, history (refusals: notice.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import flet as ft
 from views.games import panel_for
 from views.history import History
 from views.model import AppModel
-from views.notice import NoticeBanner
 from views.widgets import action_button, card, icon_action, tagged
 
 
@@ -64,7 +63,6 @@ def GameScreen(model: AppModel) -> ft.Control:
     return ft.Column(
         [
             StatusHeader(model),
-            NoticeBanner(model),
             ft.ResponsiveRow(
                 [
                     ft.Container(panel(model), col={"xs": 12, "md": 7}),

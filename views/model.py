@@ -26,7 +26,7 @@ THEMES = ("system", "light", "dark")
 
 @dataclass(frozen=True)
 class Notice:
-    """A message shown above the game: a refusal (with its rule) or a failure (storage, file)."""
+    """A message pinned above the navigation bar: a refusal (with its rule) or a failure (storage, file)."""
 
     message: str
     rule: str | None = None
@@ -48,6 +48,7 @@ class AppModel:
     rules_section: str | None = None
     games_list: list[GameInfo] = field(default_factory=list)
     confirm_delete: str | None = None
+    rule_over_game: bool = False  # a rule opened from the game shows over it; the game stays as it was
 
     def __post_init__(self) -> None:
         self.theme = self.store.get_setting("theme", "system")
@@ -65,11 +66,27 @@ class AppModel:
     def refresh(self) -> None:
         self.games_list = self.store.list_games()
 
+    @property
+    def game_on_screen(self) -> bool:
+        return self.game is not None and self.tab == "games" and self.screen == "game"
+
+    @property
+    def screen_key(self) -> str:
+        """Names what the main view shows; a new name is a new screen, which opens at its top."""
+        if self.tab == "rules":
+            return f"rules-{self.rules_section or 'search'}"
+        if self.tab == "settings":
+            return "settings"
+        if self.game_on_screen and self.game is not None:
+            return f"game-{self.game.id}"
+        return "new" if self.screen == "new" else "home"
+
     def go(self, tab: str, screen: str | None = None) -> None:
         self.tab = tab
         if screen is not None:
             self.screen = screen
         self.notice = None
+        self.rule_over_game = False
 
     def start_game(
         self, game_id: str, players: Sequence[str], options: Mapping[str, Any], seed: int
@@ -98,6 +115,7 @@ class AppModel:
         self.game = None
         self.screen = "home"
         self.notice = None
+        self.rule_over_game = False
         self.refresh()
 
     def ask_delete(self, game_id: str | None) -> None:
@@ -190,8 +208,15 @@ class AppModel:
         self.notice = None
 
     def show_rule(self, section_id: str) -> None:
+        """Open a rules section: over the game when one is on screen (Back returns to it as it was)."""
         self.rules_section = section_id
-        self.tab = "rules"
+        if self.game_on_screen:
+            self.rule_over_game = True
+        else:
+            self.tab = "rules"
+
+    def back_to_game(self) -> None:
+        self.rule_over_game = False
 
     def search_rules(self, query: str) -> None:
         self.rules_query = query
@@ -222,5 +247,6 @@ class AppModel:
         self.tab = "games"
         self.screen = "game"
         self.notice = None
+        self.rule_over_game = False
         self.revision += 1
         self.refresh()

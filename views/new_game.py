@@ -13,7 +13,17 @@ from trackers.core.game import GameModule, Option
 from trackers.core.registry import games, get_game
 from trackers.storage import StorageError
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, Latest, action_button, choice_row, heading, icon_action, tagged
+from views.widgets import (
+    TOUCH,
+    Entry,
+    Latest,
+    action_button,
+    choice_row,
+    heading,
+    icon_action,
+    switch_row,
+    tagged,
+)
 
 
 def _usual_game(model: AppModel, registered: tuple[GameModule, ...]) -> str:
@@ -63,13 +73,9 @@ def _options_section(
 
 def _option_control(option: Option, value: Any, set_value: Any, keep_value: Any) -> ft.Control:
     """Switches and choice buttons re-render at once; a typed number is only kept (see widgets.Entry)."""
-
-    def on_change(e: ft.Event[Any]) -> None:
-        set_value(option.key, e.control.value)
-
     if option.kind == "bool":
-        return ft.Switch(
-            label=option.label, value=bool(value), key=f"option-{option.key}", on_change=on_change
+        return switch_row(
+            option.label, bool(value), lambda on: set_value(option.key, on), key=f"option-{option.key}"
         )
     if option.kind == "choice":
         return choice_row(
@@ -79,13 +85,22 @@ def _option_control(option: Option, value: Any, set_value: Any, keep_value: Any)
             lambda picked: set_value(option.key, picked),
             key=f"option-{option.key}",
         )
-    return ft.TextField(
-        label=option.label,
-        value=str(value),
-        key=f"option-{option.key}",
+    return TypedField(
+        option.label,
+        str(value),
+        lambda text: keep_value(option.key, _to_int(text)),
+        f"option-{option.key}",
+        key=f"typed-option-{option.key}",
         keyboard_type=ft.KeyboardType.NUMBER,
-        on_change=lambda e: keep_value(option.key, _to_int(e.control.value)),
     )
+
+
+@ft.component
+def TypedField(
+    label: str, value: str, keep: Callable[[str], None], field_key: str, **options: Any
+) -> ft.Control:
+    """One text field of a form whose fields come and go (players, options), with its own `Entry`."""
+    return Entry(value).field(label, key=field_key, on_change=keep, **options)
 
 
 def _to_int(text: str) -> int | str:
@@ -130,6 +145,9 @@ def NewGame(model: AppModel) -> ft.Control:
         current = names.value
         names.keep([*current[:index], value, *current[index + 1 :]])
 
+    def name_keeper(index: int) -> Callable[[str], None]:
+        return lambda text: set_name(index, text)
+
     def set_option(key: str, value: Any) -> None:
         options.set({**options.value, key: value})
 
@@ -145,8 +163,8 @@ def NewGame(model: AppModel) -> ft.Control:
         reason = model.start_game(game.value, names.value, options.value, chosen_seed)
         set_problem(reason or "")
 
-    values = {o.key: options.shown.get(o.key, o.default) for o in module.options}
-    count = len(names.shown)
+    values = {o.key: options.value.get(o.key, o.default) for o in module.options}
+    count = len(names.value)
     return ft.Column(
         [
             heading("New game"),
@@ -180,17 +198,15 @@ def NewGame(model: AppModel) -> ft.Control:
                 ]
             ),
             *[
-                ft.Semantics(
-                    container=True,
-                    content=ft.TextField(
-                        label=f"Player {i + 1}",
-                        value=name,
-                        key=f"player-name-{i}",
-                        height=TOUCH + 8,
-                        on_change=lambda e, i=i: set_name(i, e.control.value),
-                    ),
+                TypedField(
+                    f"Player {i + 1}",
+                    name,
+                    name_keeper(i),
+                    f"player-name-{i}",
+                    key=f"typed-player-{i}",
+                    height=TOUCH + 8,
                 )
-                for i, name in enumerate(names.shown)
+                for i, name in enumerate(names.value)
             ],
             *_options_section(
                 module,

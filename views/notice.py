@@ -1,51 +1,58 @@
-"""The refusal banner: why an entry was refused, with a button to the rule it breaks."""
+"""The refusal bar: why an entry was refused, pinned above the navigation bar where the player is looking.
+
+It stays until dismissed or until the next entry, carries a link to the rule the entry breaks, and is
+a live region, so a screen reader reads each new message out when it appears.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
 from views.model import AppModel
-from views.widgets import action_button, tagged
+from views.widgets import icon_action, rule_link
+
+LOOKS = {
+    "refusal": (ft.Icons.BLOCK, "Refused", ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
+    "error": (ft.Icons.ERROR_OUTLINE, "Problem", ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
+    "info": (ft.Icons.INFO_OUTLINE, "Done", ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
+}
 
 
 @ft.component
-def NoticeBanner(model: AppModel) -> ft.Control:
+def NoticeBar(model: AppModel) -> ft.Control:
     notice = model.notice
     if notice is None:
-        return ft.Container(height=0)
-    refusal = notice.kind == "refusal"
-    if notice.kind == "info":
-        return ft.Container(
-            tagged("notice-message", ft.Text(notice.message)),
-            key="notice",
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border_radius=12,
-            padding=12,
-            on_click=lambda _: model.dismiss(),
-        )
-    buttons: list[ft.Control] = []
+        return ft.Container(height=0, key="no-notice")
+    icon, title, background, ink = LOOKS.get(notice.kind, LOOKS["error"])
+    actions: list[ft.Control] = []
     if notice.rule:
         rule = notice.rule
-        buttons.append(
-            action_button("Rule", lambda: model.show_rule(rule), key="notice-rule", icon=ft.Icons.MENU_BOOK)
-        )
-    buttons.append(action_button("Dismiss", model.dismiss, key="notice-dismiss"))
+        actions.append(rule_link("Rule", lambda: model.show_rule(rule), key="notice-rule"))
+    actions.append(icon_action(ft.Icons.CLOSE, "Dismiss", model.dismiss, key="notice-dismiss"))
     return ft.Container(
         key="notice",
-        bgcolor=ft.Colors.ERROR_CONTAINER,
+        bgcolor=background,
         border_radius=12,
-        padding=12,
-        content=ft.Column(
+        padding=ft.Padding.only(left=12, top=4, right=4, bottom=4),
+        margin=ft.Margin.only(left=8, right=8, bottom=8),
+        shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)),
+        content=ft.Row(
             [
-                ft.Row(
+                ft.Icon(icon, color=ink),
+                ft.Column(
                     [
-                        ft.Icon(ft.Icons.BLOCK if refusal else ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
-                        ft.Text("Refused" if refusal else "Problem", weight=ft.FontWeight.BOLD),
-                    ]
+                        ft.Text(title, weight=ft.FontWeight.BOLD, color=ink),
+                        ft.Semantics(
+                            identifier="notice-message",
+                            live_region=True,
+                            content=ft.Text(notice.message, color=ink),
+                        ),
+                    ],
+                    spacing=2,
+                    expand=True,
                 ),
-                tagged("notice-message", ft.Text(notice.message, color=ft.Colors.ON_ERROR_CONTAINER)),
-                ft.Row(buttons, wrap=True),
+                *actions,
             ],
-            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )

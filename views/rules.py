@@ -7,7 +7,7 @@ import flet as ft
 from rules_ref import Reference
 from rules_ref.search import Hit
 from views.model import AppModel
-from views.widgets import action_button, card, choice_row, heading, tagged
+from views.widgets import action_button, card, choice_row, heading, rule_link, tagged
 
 ALL = "all"
 
@@ -37,9 +37,7 @@ def SectionView(model: AppModel, section_id: str) -> ft.Control:
         return card(ft.Text(f"There is no rules section {section_id!r}."), key="section-missing")
     section = ref.get(section_id)
     links = [
-        ft.TextButton(
-            ref.get(link).title, key=f"see-{link}", on_click=lambda _, link=link: model.show_rule(link)
-        )
+        rule_link(ref.get(link).title, lambda link=link: model.show_rule(link), key=f"see-{link}")
         for link in section.see_also
     ]
     return ft.Column(

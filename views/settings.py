@@ -2,42 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from trackers.core.registry import games
 from views.model import THEMES, AppModel
-from views.widgets import card, heading, tagged
+from views.widgets import card, choice_buttons, heading, tagged
 
 VERSION = "0.1.0"
 
 
 @ft.component
 def Settings(model: AppModel) -> ft.Control:
-    def on_theme(e: ft.Event[Any]) -> None:
-        chosen = e.control.selected
-        if chosen:
-            model.set_theme(next(iter(chosen)))
-
     return ft.Column(
         [
             card(
                 heading("Theme"),
-                ft.SegmentedButton(
-                    key="theme",
-                    selected=[model.theme],
-                    allow_empty_selection=False,
-                    allow_multiple_selection=False,
-                    segments=[ft.Segment(value=t, label=ft.Text(t.capitalize())) for t in THEMES],
-                    on_change=on_theme,
+                choice_buttons(
+                    [(t, t.capitalize()) for t in THEMES], model.theme, model.set_theme, key="theme"
                 ),
                 tagged("theme-current", ft.Text(f"Theme: {model.theme}")),
             ),
             card(
                 heading("Your data"),
                 ft.Text("Games are saved on this device, entry by entry, in:"),
-                tagged("data-path", ft.Text(str(model.store.path), selectable=True, size=12)),
+                ft.SelectionArea(tagged("data-path", ft.Text(str(model.store.path), size=12))),
             ),
             card(
                 heading("About"),

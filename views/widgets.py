@@ -1,14 +1,24 @@
-"""Small building blocks shared by every screen: big touch targets and tagged read-outs."""
+"""Small building blocks shared by every screen: big touch targets, tagged read-outs, fields that keep
+what was typed, and entries shown as blocked with their reason."""
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
+from trackers.core.errors import Violation
+
 TOUCH = 48
+"""The smallest tappable target, in logical pixels (Material's minimum)."""
+TALL_BUTTON = ft.ButtonStyle(
+    padding=ft.Padding.symmetric(horizontal=16, vertical=14), visual_density=ft.VisualDensity.STANDARD
+)
+"""A one-line label and this padding make 48 px; a longer label wraps and the button grows, never clips.
+The density is fixed because a desktop browser's (compact) takes 8 px off every button."""
 T = TypeVar("T")
 
 
@@ -25,18 +35,26 @@ def action_button(
     icon: ft.IconData | None = None,
     primary: bool = False,
     disabled: bool = False,
+    blocked: Sequence[Violation] = (),
 ) -> ft.Control:
-    """A button at least 48 px tall, as fingers holding game pieces need."""
+    """A button at least 48 px tall, as fingers holding game pieces need; a long label wraps.
+
+    `blocked` is why the entry is not open now (a game's `queries.blocked(state, Kind)`): the button is
+    then disabled with the first reason under it, so a player sees why before tapping.
+    """
     kind = ft.FilledButton if primary else ft.OutlinedButton
-    return kind(
+    button = kind(
         label,
         icon=icon,
         key=key,
         on_click=_handler(on_click),
-        disabled=disabled,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12)),
-        height=TOUCH,
+        disabled=disabled or bool(blocked),
+        style=TALL_BUTTON,
     )
+    if not blocked:
+        return button
+    reason = tagged(f"{key}-blocked", ft.Text(blocked[0].message, size=12, italic=True))
+    return ft.Column([button, reason], spacing=2, tight=True, key=f"{key}-column")
 
 
 def icon_action(
@@ -61,6 +79,36 @@ def icon_action(
             width=TOUCH,
             height=TOUCH,
         ),
+    )
+
+
+def rule_link(text: str, on_open: Callable[[], Any], *, key: str) -> ft.Control:
+    """A link to a rules section, as tall as any other tappable thing."""
+    return ft.TextButton(
+        text, icon=ft.Icons.MENU_BOOK, key=key, on_click=_handler(on_open), style=TALL_BUTTON
+    )
+
+
+def switch_row(
+    label: str, value: bool, on_change: Callable[[bool], Any], *, key: str, inline: bool = False
+) -> ft.Control:
+    """A switch after its label, one node to a screen reader and at least 48 px tall.
+
+    The label wraps rather than running off a narrow screen; `inline` keeps a short label at its own
+    width, for switches set side by side in a wrapping row.
+    """
+    return ft.MergeSemantics(
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Text(label, expand=not inline),
+                    ft.Switch(value=value, key=key, on_change=lambda e: on_change(bool(e.control.value))),
+                ],
+                tight=inline,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=ft.Padding.symmetric(vertical=4),
+        )
     )
 
 
@@ -110,40 +158,59 @@ class Latest(Generic[T]):
         self._set_shown(value)
 
 
-class Entry:
-    """A free-text field the server never rewrites while someone types in it.
+@dataclass
+class _Typed:
+    """What an Entry remembers between renders."""
 
-    Re-sending a field's value from the server while its owner is typing races with the keystrokes,
-    so the field is uncontrolled: typing only updates `value`; `clear` swaps in a fresh empty field.
+    source: str  # the initial value it was given: when that changes, the field shows the new one
+    text: str  # what to show while there is no field on screen yet
+    field: ft.TextField | None = None  # the field the last render made: the one on screen
+
+
+class Entry:
+    """A free-text field that keeps what was typed in it, however often its screen re-renders.
+
+    The client writes every keystroke into the field the last render made before any handler runs,
+    so that field holds the truth: the next render copies its value (the diff then sends nothing, so
+    the server never rewrites a field while someone types in it), and `value` reads it even before
+    the change event arrives. A new `initial` (the state it shows changed: an undo, say) replaces the
+    text; `clear` swaps in a fresh empty field. A hook: declare it once per field, unconditionally.
     """
 
     def __init__(self, initial: str = "") -> None:
-        self.ref: Any = ft.use_ref(initial)
+        memory: Any = ft.use_ref(lambda: _Typed(initial, initial))
+        self.typed: _Typed = memory.current
+        if self.typed.source != initial:
+            self.typed.source, self.typed.text, self.typed.field = initial, initial, None
         self.generation, self._set_generation = ft.use_state(0)
-        self.initial = initial
 
     @property
     def value(self) -> str:
-        return str(self.ref.current)
+        field = self.typed.field
+        return self.typed.text if field is None else str(field.value or "")
 
     def clear(self) -> None:
-        self.ref.current = ""
+        self.typed.text, self.typed.field = "", None
         self._set_generation(self.generation + 1)
 
-    def field(self, label: str, *, key: str, **options: Any) -> ft.Control:
+    def field(
+        self, label: str, *, key: str, on_change: Callable[[str], Any] | None = None, **options: Any
+    ) -> ft.Control:
         """The field in a semantics container of its own, so nearby text is not merged into its label."""
-        fresh = self.generation == 0
-        return ft.Semantics(
-            container=True,
-            identifier=key,
-            content=ft.TextField(
-                label=label,
-                value=self.initial if fresh else "",
-                key=key if fresh else f"{key}~{self.generation}",
-                on_change=lambda e: setattr(self.ref, "current", e.control.value),
-                **options,
-            ),
+
+        def changed(e: ft.Event[Any]) -> None:
+            if on_change is not None:
+                on_change(str(e.control.value or ""))
+
+        field = ft.TextField(
+            label=label,
+            value=self.value,
+            key=key if self.generation == 0 else f"{key}~{self.generation}",
+            on_change=changed,
+            **options,
         )
+        self.typed.field = field
+        return ft.Semantics(container=True, identifier=key, content=field)
 
 
 def _bound(on_pick: Callable[[str], Any], value: str) -> Callable[[], Any]:
@@ -157,6 +224,23 @@ def _bound(on_pick: Callable[[str], Any], value: str) -> Callable[[], Any]:
     return lambda: on_pick(value)
 
 
+def _choices(
+    choices: Sequence[tuple[str, str]], selected: str | None, on_pick: Callable[[str], Any], key: str
+) -> list[ft.Control]:
+    return [
+        action_button(text, _bound(on_pick, value), key=f"{key}-{value}", primary=value == selected)
+        for value, text in choices
+    ]
+
+
+def choice_buttons(
+    choices: Sequence[tuple[str, str]], selected: str | None, on_pick: Callable[[str], Any], *, key: str
+) -> ft.Control:
+    """One of a few (value, text) choices as big buttons, the chosen one filled: one tap, no menu to open,
+    in a row that wraps, so a long or an added choice never runs off a narrow screen."""
+    return ft.Row(_choices(choices, selected, on_pick, key), wrap=True, key=key)
+
+
 def choice_row(
     label: str,
     choices: list[tuple[str, str]],
@@ -165,20 +249,7 @@ def choice_row(
     *,
     key: str,
 ) -> ft.Control:
-    """A short list of choices as big buttons (value, text): one tap, readable, no menu to open."""
+    """`choice_buttons` under their label."""
     return ft.Column(
-        [
-            ft.Text(label),
-            ft.Row(
-                [
-                    action_button(
-                        text, _bound(on_pick, value), key=f"{key}-{value}", primary=value == selected
-                    )
-                    for value, text in choices
-                ],
-                wrap=True,
-            ),
-        ],
-        spacing=4,
-        key=key,
+        [ft.Text(label), ft.Row(_choices(choices, selected, on_pick, key), wrap=True)], spacing=4, key=key
     )

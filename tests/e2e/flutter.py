@@ -87,6 +87,29 @@ def serve(data: Path, logs: Path) -> Iterator[str]:
 
 
 @contextmanager
+def open_phone(browser: Any, device: dict[str, Any], url: str, width: int, height: int) -> Iterator[Any]:
+    """A phone page (a Playwright device descriptor: a phone's user agent, touch, density) at this size.
+
+    Flutter sizes its controls for the user agent, so only a phone's shows what a phone shows. A
+    phone's placeholder for the semantics tree covers the screen and waits for a real tap: it is
+    tapped at its centre rather than clicked from script.
+    """
+    settings = {k: v for k, v in device.items() if k != "default_browser_type"}
+    context = browser.new_context(**{**settings, "viewport": {"width": width, "height": height}})
+    pg = context.new_page()
+    pg.goto(url)
+    placeholder = pg.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=60000)
+    pg.wait_for_timeout(500)
+    box = placeholder.bounding_box()
+    pg.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+@contextmanager
 def open_page(browser: object, url: str) -> Iterator[Any]:
     """A phone-sized page with Flutter's semantics tree switched on."""
     context = browser.new_context(  # type: ignore[attr-defined]

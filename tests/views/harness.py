@@ -17,7 +17,7 @@ import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page, context
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -31,10 +31,18 @@ class FakeConnection(Connection):
         self.executor = ThreadPoolExecutor(max_workers=2)
         self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
         self.sent = 0
+        self.session: Session | None = None
+        self.invoked: list[tuple[int, str, dict[str, Any]]] = []
 
     def send_message(self, message: Any) -> None:
         msgpack.packb(message, default=_encode)
         self.sent += 1
+        if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+            # A client runs the method (a scroll, say) and answers; record it and answer at once.
+            call = message.body
+            self.invoked.append((call.control_id, call.name, call.args))
+            answer = self.session.handle_invoke_method_results
+            self.loop.call_soon(answer, call.control_id, call.call_id, None, None)
 
 
 @dataclass
@@ -45,6 +53,14 @@ class FakePage:
     @property
     def page(self) -> ft.Page:
         return self.session.page
+
+    def scrolled_to_top(self) -> list[int]:
+        """The controls a view asked the client to scroll to their top, oldest first."""
+        conn = self.session.connection
+        assert isinstance(conn, FakeConnection)
+        return [
+            control for control, name, args in conn.invoked if name == "scroll_to" and args.get("offset") == 0
+        ]
 
     def controls(self) -> Iterator[Any]:
         """Every control reachable from the page's views, depth first."""
@@ -130,6 +146,7 @@ async def settle() -> None:
 async def open_page(start: Any, *args: Any) -> FakePage:
     conn = FakeConnection(asyncio.get_running_loop())
     session = Session(conn)
+    conn.session = session
     msgpack.packb(session.get_page_patch(), default=_encode)  # encoding records what the client has
     fake = FakePage(session)
     _context_page.set(session.page)

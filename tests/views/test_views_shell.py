@@ -153,7 +153,7 @@ def test_settings_theme_is_saved_and_applied(store: Store) -> None:
         page = await open_page(start, store)
         await page.change("nav", 2, prop="selected_index")
         assert page.identified("data-path") == str(store.path)
-        await page.change("theme", ["dark"], prop="selected")
+        await page.fire("theme-dark")
         assert store.get_setting("theme", "") == "dark"
         assert page.page.theme_mode == ft.ThemeMode.DARK
         assert page.identified("theme-current") == "Theme: dark"

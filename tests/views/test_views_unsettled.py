@@ -58,7 +58,7 @@ def test_setup_then_a_chaos_trigger_on_the_first_timeline_space(store: Store) ->
         await page.fire("begin-play")
         assert "Place Player 1" in page.identified("notice-message")
         await page.fire("cell-5-2")  # Player 1 on Engine Control
-        await page.change("placing", ["LUNA"], prop="selected")
+        await page.fire("placing-LUNA")
         await page.fire("cell-1-2")  # LUNA on Navigation
         await page.fire("begin-play")
         assert page.identified("ire") == "Ire 0"
@@ -80,7 +80,7 @@ def test_entering_an_unpowered_room_asks_for_the_clumsiness_check(store: Store) 
         await _new_unsettled(page)
         await page.fire("confirm-map")
         await page.fire("cell-2-2")  # Player 1 on Upper Corridor
-        await page.change("placing", ["LUNA"], prop="selected")
+        await page.fire("placing-LUNA")
         await page.fire("cell-5-3")  # LUNA outside, at the rear
         await page.fire("begin-play")
         await page.fire("cell-1-2")  # move to Navigation, unpowered
@@ -98,7 +98,7 @@ def test_tap_modes_barricade_and_clear_a_path(store: Store) -> None:
         await _new_unsettled(page)
         await page.fire("confirm-map")
         await page.fire("cell-5-3")  # Player 1 on Outside Rear
-        await page.change("placing", ["LUNA"], prop="selected")
+        await page.fire("placing-LUNA")
         await page.fire("cell-0-2")  # LUNA on Outside Front
         await page.fire("begin-play")
         await page.fire("mode-Barricade")
@@ -129,7 +129,7 @@ def test_a_choice_option_set_at_setup_changes_the_clumsiness_check(store: Store)
         await page.fire("start-game")
         await page.fire("confirm-map")
         await page.fire("cell-2-2")  # Player 1 on Upper Corridor
-        await page.change("placing", ["LUNA"], prop="selected")
+        await page.fire("placing-LUNA")
         await page.fire("cell-5-3")
         await page.fire("begin-play")
         await page.fire("cell-1-2")  # into unpowered Navigation

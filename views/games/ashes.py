@@ -14,6 +14,7 @@ from views.games.ashes_player import PlayerScreen
 from views.games.ashes_rival import RivalScreen
 from views.games.ashes_setup import SetupScreen
 from views.model import AppModel
+from views.scrolling import use_top_when_shown
 from views.widgets import Latest, action_button, card, choice_row, tagged
 
 
@@ -86,6 +87,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
     shown = choice[1] if choice is not None and choice[0] == moment else _default_screen(state, summary.turn)
     if shown not in dict(screens):
         shown = _default_screen(state, summary.turn)
+    use_top_when_shown(shown)
     body: ft.Control
     if shown == "setup":
         body = SetupScreen(model, state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
+from trackers.scorepad.queries import blocked
 from trackers.scorepad.state import ScorePadState
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
@@ -66,7 +67,6 @@ def ScorePadPanel(model: AppModel) -> ft.Control:
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     state: ScorePadState = model.game.session.state
-    open_game = not state.finished
     return ft.Column(
         [
             *[
@@ -82,7 +82,7 @@ def ScorePadPanel(model: AppModel) -> ft.Control:
                             lambda: model.dispatch(DrawFirstPlayer()),
                             key="draw-first",
                             icon=ft.Icons.CASINO,
-                            disabled=not open_game,
+                            blocked=blocked(state, DrawFirstPlayer),
                         ),
                     ],
                     wrap=True,
@@ -100,13 +100,13 @@ def ScorePadPanel(model: AppModel) -> ft.Control:
                             "End round",
                             lambda: model.dispatch(EndRound()),
                             key="end-round",
-                            disabled=not open_game,
+                            blocked=blocked(state, EndRound),
                         ),
                         action_button(
                             "End game",
                             lambda: model.dispatch(EndGame()),
                             key="end-game",
-                            disabled=not open_game,
+                            blocked=blocked(state, EndGame),
                         ),
                     ],
                     wrap=True,

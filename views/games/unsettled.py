@@ -13,7 +13,17 @@ from trackers.unsettled.state import ROOMS, UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
 from views.games.unsettled_setup import MapEditor, SetupPanel
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, heading, rule_link, segmented, tagged
+from views.widgets import (
+    TOUCH,
+    Entry,
+    action_button,
+    card,
+    choice_buttons,
+    heading,
+    rule_link,
+    switch_row,
+    tagged,
+)
 
 FRAME_SECONDS = 0.45
 
@@ -301,7 +311,9 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
             LunaCard(model, state, set_frame),
             card(
                 heading("The Scarab"),
-                segmented([(e.name, e.name) for e in state.explorers], who.name, set_acting, key="acting"),
+                choice_buttons(
+                    [(e.name, e.name) for e in state.explorers], who.name, set_acting, key="acting"
+                ),
                 ft.Row(
                     [
                         action_button(m, lambda m=m: set_mode(m), key=f"mode-{m}", primary=m == mode)
@@ -337,11 +349,12 @@ def ExplorersCard(model: AppModel, state: UnsettledState) -> ft.Control:
 def PowerCard(model: AppModel, state: UnsettledState) -> ft.Control:
     back = Entry(state.chaos_back_text)
     switches = [
-        ft.Switch(
-            label=SHORT[n],
-            value=n in state.powered,
+        switch_row(
+            SHORT[n],
+            n in state.powered,
+            lambda on, n=n: model.dispatch(ua.SetPower(n, on)),
             key=f"power-{n}",
-            on_change=lambda e, n=n: model.dispatch(ua.SetPower(n, bool(e.control.value))),
+            inline=True,
         )
         for n in ROOMS
     ]

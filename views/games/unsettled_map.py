@@ -23,7 +23,8 @@ SHORT = {
     "Outside Front": "Out front",
     "Outside Rear": "Out rear",
 }
-CELL = 54
+CELL = 50
+"""Six cells and their gaps fit a 360 px phone (312 px inside a card); still above the 48 px touch minimum."""
 
 
 def initials(name: str) -> str:

@@ -11,7 +11,7 @@ from trackers.unsettled.state import UnsettledState
 from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
 from views.model import AppModel
 from views.packs import PackTransfer, save_pack_file
-from views.widgets import Entry, action_button, card, choice_row, heading, segmented, tagged
+from views.widgets import Entry, action_button, card, choice_buttons, choice_row, heading, tagged
 
 MAP_KIND = "unsettled.map"
 
@@ -150,7 +150,7 @@ def SetupPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     return card(
         heading("Starting places"),
         ft.Text("Choose a piece, then tap its node."),
-        segmented([(p, p) for p in pieces], placing, set_placing, key="placing"),
+        choice_buttons([(p, p) for p in pieces], placing, set_placing, key="placing"),
         scarab_grid(state, tap),
         tagged("placed", ft.Text(" · ".join(where))),
         action_button(

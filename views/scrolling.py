@@ -1,0 +1,47 @@
+"""Every screen opens at its top: the shell gives each screen a scroll view of its own, keyed by the screen,
+and a game panel that swaps screens of its own (ASHES's boards, the rival) asks for the top the same way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+
+def screen_area(name: str, body: ft.Control) -> ft.Column:
+    """The scrolling part of a view, keyed by its screen: a new screen is a new scroll view, at its top."""
+    return ft.Column(
+        [ft.Container(body, padding=12)],
+        key=f"screen-{name}",
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+@dataclass(eq=False)
+class ScreenScroll:
+    """The scroll view of the screen on show (the shell sets it on every render)."""
+
+    area: ft.Column | None = None
+
+    def to_top(self) -> None:
+        area = self.area
+        if area is not None:
+            ft.context.page.run_task(area.scroll_to, offset=0)
+
+
+SCREEN_SCROLL = ft.create_context(ScreenScroll())
+
+
+def use_top_when_shown(screen: str) -> None:
+    """Scroll to the top when a panel shows another of its own screens (not when the panel first shows)."""
+    scroll = ft.use_context(SCREEN_SCROLL)
+    shown = ft.use_ref(screen)
+
+    def follow() -> None:
+        if shown.current != screen:
+            shown.current = screen
+            scroll.to_top()
+
+    ft.use_effect(follow, [screen])
