@@ -93,7 +93,7 @@ def stepper(
             icon_action(ft.Icons.REMOVE, f"{label} minus one", minus, key=f"{key}-minus"),
             ft.Container(
                 tagged(key, ft.Text(shown, size=20, weight=ft.FontWeight.BOLD)),
-                width=120,
+                width=88,  # "not set" in 20 px bold: the label beside it keeps room for a word
                 alignment=ft.Alignment.CENTER,
             ),
             icon_action(ft.Icons.ADD, f"{label} plus one", plus, key=f"{key}-plus"),

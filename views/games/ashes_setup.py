@@ -149,7 +149,7 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
         ft.Text('What each turn-order space pays, like "data 1" (optional; empty pays nothing):'),
         ft.Row(
             [
-                r.field(f"{row} {p}", key=f"turn-reward-{row.lower()}-{p}", width=90)
+                r.field(f"{row} {p}", key=f"turn-reward-{row.lower()}-{p}", width=96)
                 for r, (row, p) in zip(rewards, TURN_SPACES, strict=True)
             ],
             wrap=True,
