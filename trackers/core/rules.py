@@ -125,10 +125,6 @@ class Rulebook(Generic[S]):
                 return problems
         return []
 
-    def allowed(self, state: S) -> tuple[type[Action], ...]:
-        """The kinds of entry the state leaves open (each may still refuse particular values)."""
-        return tuple(kind for kind in self._rules if not self.blocked(state, kind))
-
     def validate(self, state: S, action: Action) -> list[Violation]:
         if problems := self.blocked(state, type(action)):
             return problems
