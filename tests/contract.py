@@ -64,10 +64,10 @@ def missing_parts(module: GameModule, parts: Parts) -> list[str]:
 
 
 def screen_files(gid: str) -> list[Path]:
-    """The game's own screens: `views/games/<package>.py`, `<package>_*.py` or a `<package>/` folder."""
+    """The game's own screens: the `views/games/<package>/` folder (or a lone `<package>.py`)."""
     games = Path(__file__).resolve().parent.parent / "views" / "games"
     name = gid.replace("-", "_")
-    return sorted({*games.glob(f"{name}.py"), *games.glob(f"{name}_*.py"), *games.glob(f"{name}/**/*.py")})
+    return sorted({*games.glob(f"{name}.py"), *games.glob(f"{name}/**/*.py")})
 
 
 def unresolved_rules(module: GameModule, reference: Reference) -> list[str]:

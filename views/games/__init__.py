@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from views.games.ashes import AshesPanel
-from views.games.scorepad import ScorePadPanel
-from views.games.unsettled import UnsettledPanel
+from views.games.ashes.panel import AshesPanel
+from views.games.scorepad.panel import ScorePadPanel
+from views.games.unsettled.panel import UnsettledPanel
 from views.model import AppModel
 
 Panel = Callable[[AppModel], ft.Control]

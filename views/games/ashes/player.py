@@ -10,19 +10,10 @@ import flet as ft
 from trackers.ashes import actions as aa
 from trackers.ashes.queries import free_positions, income_needs_room, stays
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
-from views.games.ashes_actions import ActionsCard
-from views.games.ashes_colony import MoreCard
-from views.games.ashes_parts import (
-    COLONY_AREAS,
-    COUNTED,
-    Form,
-    areas_by_sector,
-    form_stepper,
-    rule_link,
-    stepper,
-    toggle,
-    vp_text,
-)
+from views.forms import Form, form_stepper, rule_link, stepper, toggle
+from views.games.ashes.actions import ActionsCard
+from views.games.ashes.colony import MoreCard
+from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, vp_text
 from views.model import AppModel
 from views.widgets import Latest, action_button, card, choice_row, heading, tagged
 

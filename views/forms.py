@@ -1,5 +1,5 @@
-"""The small pieces every ASHES screen shares: a form's values, a stepper row, a toggle, a link to a rule,
-the areas of the board as buttons, and engine text made safe for an offline font."""
+"""Form tools every game's screens share: a form's values held across re-renders, a stepper row, a
+toggle, a link to a rule, and engine text made safe for the offline font."""
 
 from __future__ import annotations
 
@@ -8,38 +8,10 @@ from typing import Any
 
 import flet as ft
 
-from trackers.ashes import actions as aa
-from trackers.ashes.queries import vp_display
-from trackers.ashes.state import AshesState
 from views import widgets
 from views.model import AppModel
 from views.widgets import Latest, action_button, icon_action, tagged
 
-KINDS = ("active", "essential")
-ROW_NAMES: tuple[tuple[aa.RowName, str], ...] = (
-    ("dark_blue", "Dark blue"),
-    ("light_blue", "Light blue"),
-    ("pink", "Pink"),
-)
-ROMAN = {1: "I", 2: "II", 3: "III"}
-COUNTED: tuple[tuple[aa.Counted, str], ...] = (
-    ("vp", "VP"),
-    ("happiness", "Happiness"),
-    ("fuel", "Fuel"),
-    ("data", "Data"),
-    ("antirad", "Antirad"),
-    ("strength", "Strength"),
-)
-PRODUCED: tuple[aa.Produced, ...] = ("fuel", "data", "strength")
-FAMILIES: tuple[aa.Family, ...] = ("activation", "stacking", "storage", "vehicle", "colony scoring", "scout")
-COLONY_AREAS: tuple[aa.ColonyAreaName, ...] = (
-    "column 1",
-    "column 2",
-    "column 3",
-    "column 4",
-    "materials",
-    "survivors",
-)
 PLAIN = {" → ": " to ", "→": " to ", " × ": " x ", "×": "x", "–": "-", "—": "-", "“": '"', "”": '"'}
 
 
@@ -122,40 +94,3 @@ def rule_link(model: AppModel, rule: str, *, key: str, text: str | None = None) 
     if not model.reference.exists(rule):
         return ft.Container()
     return widgets.rule_link(text or model.reference.get(rule).title, lambda: model.show_rule(rule), key=key)
-
-
-def vp_text(vp: int) -> str:
-    lap, _ = vp_display(vp)
-    return f"{vp} (lap +{lap})" if lap else str(vp)
-
-
-def areas_by_sector(
-    state: AshesState,
-    pick: Callable[[str], Any],
-    selected: str | None,
-    *,
-    key: str,
-    with_shelter: bool = False,
-) -> ft.Control:
-    """Every area as a button, a row per sector, showing who is there: the board in the palm of a hand."""
-    rows: list[ft.Control] = []
-    if with_shelter and state.board is not None:
-        shelter = state.board.shelter
-        rows.append(
-            ft.Row([action_button(shelter, lambda: pick(shelter), key=f"{key}-{shelter}")], wrap=True)
-        )
-    for sector in sorted({a.sector for a in state.areas}):
-        buttons: list[ft.Control] = [ft.Text(f"Sector {sector}", width=70)]
-        for area in (a for a in state.areas if a.sector == sector):
-            people = area.survivors.total
-            label = f"{area.name} ({people})" if people else area.name
-            buttons.append(
-                action_button(
-                    label,
-                    lambda n=area.name: pick(n),
-                    key=f"{key}-{area.name}",
-                    primary=area.name == selected,
-                )
-            )
-        rows.append(ft.Row(buttons, wrap=True))
-    return ft.Column(rows, spacing=4, key=key)

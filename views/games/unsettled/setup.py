@@ -8,7 +8,7 @@ from trackers.core.packs import Pack
 from trackers.unsettled import actions as ua
 from trackers.unsettled.queries import map_from_json
 from trackers.unsettled.state import UnsettledState
-from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
+from views.games.unsettled.map import SHORT, obstacle_lines, scarab_grid
 from views.model import AppModel
 from views.packs import PackTransfer, save_pack_file
 from views.widgets import Entry, action_button, card, choice_buttons, choice_row, heading, tagged

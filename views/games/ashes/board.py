@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, Area, AshesState
-from views.games.ashes_parts import rule_link
+from views.forms import rule_link
 from views.model import AppModel
 from views.widgets import card, heading, tagged
 

@@ -6,16 +6,8 @@ import flet as ft
 
 from trackers.ashes import actions as aa
 from trackers.ashes.state import AshesState, Seat, Slot
-from views.games.ashes_parts import (
-    FAMILIES,
-    ROMAN,
-    ROW_NAMES,
-    Form,
-    areas_by_sector,
-    form_stepper,
-    rule_link,
-    toggle,
-)
+from views.forms import Form, form_stepper, rule_link, toggle
+from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector
 from views.model import AppModel
 from views.widgets import action_button, card, choice_row, heading, tagged
 

@@ -14,7 +14,7 @@ from trackers.ashes.queries import blocked, board_from_json, board_pack, emergen
 from trackers.ashes.state import BOARD, RIVAL_DECK, SECTORS, TECH_SLOTS, AshesState, Seat, SetupKind
 from trackers.core.packs import PackError
 from trackers.storage import StorageError
-from views.games.ashes_parts import Form, form_stepper, rule_link, toggle
+from views.forms import Form, form_stepper, rule_link, toggle
 from views.model import AppModel, Notice
 from views.packs import PackTransfer
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged

@@ -42,8 +42,9 @@ from trackers.ashes.state import (
 )
 from trackers.core.errors import IllegalAction, TableError
 from trackers.core.packs import PackError
-from views.games.ashes_parts import ROMAN, Form, form_stepper, plain, rule_link, toggle, vp_text
-from views.games.ashes_setup import RivalDeckCard, before_play
+from views.forms import Form, form_stepper, plain, rule_link, toggle
+from views.games.ashes.parts import ROMAN, vp_text
+from views.games.ashes.setup import RivalDeckCard, before_play
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, Latest, action_button, card, choice_row, heading, tagged
 

@@ -8,11 +8,11 @@ import flet as ft
 from trackers.ashes import actions as aa
 from trackers.ashes.queries import conservation_violations
 from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, AshesState
-from views.games.ashes_board import BoardScreen
-from views.games.ashes_end import ScoreSheet
-from views.games.ashes_player import PlayerScreen
-from views.games.ashes_rival import RivalScreen
-from views.games.ashes_setup import SetupScreen
+from views.games.ashes.board import BoardScreen
+from views.games.ashes.end import ScoreSheet
+from views.games.ashes.player import PlayerScreen
+from views.games.ashes.rival import RivalScreen
+from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
 from views.scrolling import use_top_when_shown
 from views.widgets import Latest, action_button, card, choice_row, tagged

@@ -8,7 +8,8 @@ import flet as ft
 
 from trackers.ashes import actions as aa
 from trackers.ashes.state import AshesState, Seat
-from views.games.ashes_parts import ROW_NAMES, Form, form_stepper, plain, rule_link
+from views.forms import Form, form_stepper, plain, rule_link
+from views.games.ashes.parts import ROW_NAMES
 from views.model import AppModel
 from views.widgets import action_button, card, choice_row, heading, tagged
 

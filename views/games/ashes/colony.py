@@ -7,7 +7,8 @@ import flet as ft
 
 from trackers.ashes import actions as aa
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat, Slot
-from views.games.ashes_parts import FAMILIES, KINDS, PRODUCED, ROMAN, Form, form_stepper, rule_link, toggle
+from views.forms import Form, form_stepper, rule_link, toggle
+from views.games.ashes.parts import FAMILIES, KINDS, PRODUCED, ROMAN
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, icon_action, tagged
 

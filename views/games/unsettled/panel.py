@@ -10,8 +10,9 @@ import flet as ft
 from trackers.unsettled import actions as ua
 from trackers.unsettled.queries import plan_step, steps_until_pause, turn_frames
 from trackers.unsettled.state import ROOMS, UnsettledState
-from views.games.unsettled_map import SHORT, obstacle_lines, scarab_grid
-from views.games.unsettled_setup import MapEditor, SetupPanel
+from views.forms import rule_link
+from views.games.unsettled.map import SHORT, obstacle_lines, scarab_grid
+from views.games.unsettled.setup import MapEditor, SetupPanel
 from views.model import AppModel
 from views.widgets import (
     TOUCH,
@@ -20,7 +21,6 @@ from views.widgets import (
     card,
     choice_buttons,
     heading,
-    rule_link,
     switch_row,
     tagged,
 )
@@ -169,14 +169,7 @@ def LunaCard(
         rules = list(dict.fromkeys(rule for _, rule in steps))
         controls.append(
             ft.Row(
-                [
-                    rule_link(
-                        model.reference.get(rule).title,
-                        lambda rule=rule: model.show_rule(rule),
-                        key=f"step-rule-{rule}",
-                    )
-                    for rule in rules
-                ],
+                [rule_link(model, rule, key=f"step-rule-{rule}") for rule in rules],
                 wrap=True,
             )
         )

@@ -1,0 +1,1 @@
+"""Score pad's screen."""
