@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from contextlib import nullcontext
 
 import flet as ft
 
@@ -20,7 +19,7 @@ from trackers.datadir import database_path
 from trackers.storage import StorageError, Store
 from views.app import start, start_without_data
 from views.browser_storage import browser_entry
-from views.webserve import offline_client
+from views.webserve import offline_client, serve
 
 
 def main() -> None:
@@ -36,18 +35,12 @@ def main() -> None:
         entry = lambda page: start_without_data(page, problem, str(database_path()))  # noqa: E731
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8550"))
-    web = os.environ.get("LANTERN_VIEW") == "web"
-    if web:
+    if os.environ.get("LANTERN_VIEW") == "web":
         print(f"Lantern is running at http://{host}:{port}", flush=True)
-    with offline_client() if web else nullcontext("assets") as assets_dir:
-        ft.run(
-            entry,
-            view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,
-            host=host,
-            port=port,
-            assets_dir=assets_dir,
-            no_cdn=True,
-        )
+        with offline_client() as assets_dir:
+            serve(entry, host=host, port=port, assets_dir=assets_dir)
+        return
+    ft.run(entry, view=ft.AppView.FLET_APP, host=host, port=port, assets_dir="assets", no_cdn=True)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The served web client, with its one request to a CDN taken out, and the app's own assets.
+"""The web server `make run` starts: the client with its one request to a CDN taken out, the app's own
+assets, and no door for other sites.
 
 flet-web's prebuilt client starts Flet's Rive extension on every page load, and Rive's loader
 appends a <script> from a fixed address on cdn.jsdelivr.net; no Flet option changes it (`no_cdn`
@@ -10,15 +11,25 @@ unavailable: the page then requests nothing from any other host.
 The patched files go to a temporary folder passed to Flet as the assets folder, which Flet's
 static file server searches before its own web folder; a copy of the app's assets/ (its font, its
 icon) goes there too, so the page finds them where a packaged app does.
+
+Flet's server would also answer any page on any site: its socket takes every Origin, every answer
+carries `Access-Control-Allow-Origin: *`, and FastAPI's /docs are on. `serve` runs the same Flet app
+behind `OwnPagesOnly`, which closes those doors; packaged apps start no server and are not concerned.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 # Same length as the address, so the WebAssembly build stays valid; the loader appends
@@ -46,3 +57,69 @@ def offline_client() -> Iterator[str]:
             if RIVE_CDN in build:
                 (Path(folder) / name).write_bytes(build.replace(RIVE_CDN, RIVE_UNAVAILABLE))
         yield folder
+
+
+HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+"""FastAPI's generated API pages, which Flet's server leaves on: Lantern has no API to show."""
+ANY_ORIGIN = b"access-control-allow-origin"
+
+
+def own_origin(origin: str | None, host: str | None) -> bool:
+    """Whether a WebSocket handshake comes from the app's own page (or from no page: a native client).
+
+    The page's origin must be the very address the socket was opened to, and that address must be an IP
+    literal or `localhost`: a page on another site fails the first test, and one that has renamed
+    itself to this machine (DNS rebinding) the second.
+    """
+    if origin is None:
+        return True
+    if host is None:
+        return False
+    parts = urlsplit(origin)
+    if parts.scheme not in {"http", "https"} or parts.netloc.lower() != host.lower():
+        return False
+    name = (parts.hostname or "").strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+class OwnPagesOnly:
+    """ASGI wrapper around Flet's server: refuses foreign pages' sockets, hides the API pages, and drops
+    the `Access-Control-Allow-Origin: *` that Flet adds to every answer."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if scope["type"] == "websocket" and not own_origin(headers.get("origin"), headers.get("host")):
+            await send({"type": "websocket.close", "code": 1008})  # before accepting: an HTTP 403
+            return
+        if scope["type"] == "http" and scope["path"] in HIDDEN_PATHS:
+            await send({"type": "http.response.start", "status": 404, "headers": [(b"content-length", b"0")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+
+        async def without_any_origin(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {
+                    **message,
+                    "headers": [(k, v) for k, v in message.get("headers", []) if k.lower() != ANY_ORIGIN],
+                }
+            await send(message)
+
+        await self.app(scope, receive, without_any_origin)
+
+
+def serve(entry: Callable[[Any], None], *, host: str, port: int, assets_dir: str) -> None:
+    """Flet's web app (offline client, `no_cdn`) behind `OwnPagesOnly`, served by uvicorn until stopped."""
+    import uvicorn
+    from flet_web.fastapi import app
+
+    flet_app = app(entry, assets_dir=assets_dir, no_cdn=True)
+    uvicorn.run(OwnPagesOnly(flet_app), host=host, port=port, ws="websockets-sansio", log_level="warning")
