@@ -56,19 +56,30 @@ class Phase(Generic[S]):
     """A stretch of the game in which only some entries exist (the map set-up, the pursuit, the end).
 
     The rulebook's current phase is the first whose `active` says so; an action class outside its
-    `actions` is refused with `rule` and a reason naming the phase.
+    `actions` is refused with `rule` and a reason naming the phase, unless the phase words it itself:
+
+    - `refusal(state)` answers for every entry the phase lacks while it is current (a question that
+      must be answered first names what it waits for);
+    - `closed(state)` answers for the phase's own entries while no phase with a `closed` that lists
+      them is active (the set-up is over, the map is not confirmed yet), whichever phase is current.
+
+    Phases may overlap: one listed earlier (a check to answer) interrupts a later one that is also
+    active (play), whose entries it refuses with its `refusal`; an entry of a stretch that is over or
+    not begun gets its own stretch's `closed`.
     """
 
     name: str
     active: Callable[[S], bool]
     actions: frozenset[type[Action]]
     rule: str
+    refusal: Gate[S] | None = None
+    closed: Gate[S] | None = None
 
 
 class Rulebook(Generic[S]):
     """A game's rules: every action class once, with optional phases shared by all its rules.
 
-    `game` is the game id, used for the phase refusal's code (`<game>.phase`). Gates listed in
+    `game` is the game id, used for the default phase refusal's code (`<game>.phase`). Gates listed in
     `always` run before every rule's own gates (the game is over, a pending question must be answered).
     """
 
@@ -97,6 +108,10 @@ class Rulebook(Generic[S]):
             if strangers:
                 names = ", ".join(sorted(kind.__name__ for kind in strangers))
                 raise ValueError(f"phase {phase.name!r} of {game} lists actions without a rule: {names}")
+        self._homes: dict[type[Action], tuple[Phase[S], ...]] = {
+            kind: tuple(p for p in self.phases if p.closed is not None and kind in p.actions)
+            for kind in self._rules
+        }
 
     @property
     def actions(self) -> tuple[type[Action], ...]:
@@ -119,11 +134,20 @@ class Rulebook(Generic[S]):
                 return problems
         phase = self.phase(state)
         if phase is not None and kind not in phase.actions:
-            return refuse(f"{self.game}.phase", f"{rule.label}: not during {phase.name}.", phase.rule)
+            return self._outside(state, phase, rule)
         for own in rule.gates:
             if problems := own(state):
                 return problems
         return []
+
+    def _outside(self, state: S, current: Phase[S], rule: Rule[S, Any]) -> list[Violation]:
+        """The refusal of an entry the current phase lacks (see `Phase`)."""
+        homes = self._homes[rule.action]
+        if homes and (closed := homes[0].closed) and not any(home.active(state) for home in homes):
+            return closed(state)
+        if current.refusal is not None:
+            return current.refusal(state)
+        return refuse(f"{self.game}.phase", f"{rule.label}: not during {current.name}.", current.rule)
 
     def validate(self, state: S, action: Action) -> list[Violation]:
         if problems := self.blocked(state, type(action)):

@@ -16,10 +16,7 @@ from trackers.unsettled.board import CREW_QUARTERS, ORGANIC_STOWAGE, ROOMS, STRU
 from trackers.unsettled.layout import sync_chute
 from trackers.unsettled.luna import explorer_enters, raise_ire
 from trackers.unsettled.rules import (
-    PLAY,
-    TURN,
     explorer_named,
-    in_play,
     known_explorer,
     neighbour,
     roll_violations,
@@ -321,7 +318,6 @@ RULES = (
         _move,
         lambda state, action: f"{action.explorer} moves to {action.to}",
         (known_explorer, step_to_neighbour),
-        TURN,
     ),
     Rule(
         a.ResolveClumsiness,
@@ -329,7 +325,7 @@ RULES = (
         _clumsiness,
         describe_clumsiness,
         (answer_as_set, clumsiness_roll),
-        (in_play, check_waiting),
+        (check_waiting,),
     ),
     Rule(
         a.Barricade,
@@ -337,7 +333,6 @@ RULES = (
         _barricade,
         lambda state, action: f"{action.explorer} barricades toward {action.to}",
         (known_explorer, obstacle_edge),
-        TURN,
     ),
     Rule(
         a.ClearPath,
@@ -345,7 +340,6 @@ RULES = (
         _clear_path,
         lambda state, action: f"{action.explorer} clears {action.count} toward {action.to}",
         (known_explorer, obstacle_edge, obstacles_to_clear),
-        TURN,
     ),
     Rule(
         a.GainDiscovery,
@@ -353,7 +347,6 @@ RULES = (
         _discovery,
         lambda state, action: f"{action.explorer} gains a discovery",
         (known_explorer,),
-        PLAY,
     ),
     Rule(
         a.HotWire,
@@ -361,16 +354,14 @@ RULES = (
         _hot_wire,
         lambda state, action: f"{action.explorer} hot-wires",
         (known_explorer, holds_discovery, unpowered_room_here),
-        TURN,
     ),
-    Rule(a.SetPower, "Switch power", _set_power, describe_power, (room_with_power, power_changes), PLAY),
+    Rule(a.SetPower, "Switch power", _set_power, describe_power, (room_with_power, power_changes)),
     Rule(
         a.ConstructTrap,
         "Construct a trap",
         _construct,
         lambda state, action: f"{action.explorer} constructs {action.trap}",
         (known_explorer, workshop_powered, trap_in_tray),
-        TURN,
     ),
     Rule(
         a.PlaceTrap,
@@ -378,7 +369,6 @@ RULES = (
         _place_trap,
         lambda state, action: f"{action.explorer} sets {action.trap}",
         (known_explorer, carries_trap),
-        PLAY,
     ),
     Rule(
         a.PickUpTrap,
@@ -386,7 +376,6 @@ RULES = (
         _pick_up,
         lambda state, action: f"{action.explorer} picks up {action.trap}",
         (known_explorer, trap_here),
-        PLAY,
     ),
     Rule(
         a.FreeExplorer,
@@ -394,8 +383,7 @@ RULES = (
         _free,
         lambda state, action: f"{action.by} frees {action.explorer}",
         (known_explorer, known_helper, someone_to_free, helper_beside),
-        TURN,
     ),
 )
 """An explorer's turn waits for LUNA to stop; discoveries, traps set or picked up, power switched by hand
-and clumsiness checks may come during her pursuit, as the free actions they are."""
+and clumsiness checks may come during her pursuit, as the free actions they are (the phases of rules.py)."""

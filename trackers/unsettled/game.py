@@ -14,10 +14,14 @@ from trackers.core.rules import Rulebook, RulebookGame
 from trackers.unsettled import explorers, layout, pursuit
 from trackers.unsettled.board import example_map
 from trackers.unsettled.luna import with_rule
+from trackers.unsettled.rules import PHASES
 from trackers.unsettled.state import Explorer, Settings, UnsettledState
 
-RULEBOOK: Rulebook[UnsettledState] = Rulebook("unsettled", [*layout.RULES, *explorers.RULES, *pursuit.RULES])
-"""Each entry's stretch of the game and what must be answered first are its own gates (see rules.py)."""
+RULEBOOK: Rulebook[UnsettledState] = Rulebook(
+    "unsettled", [*layout.RULES, *explorers.RULES, *pursuit.RULES], phases=PHASES
+)
+"""Which entries exist in each stretch of the game, and what must be answered first, are the phases of
+rules.py."""
 
 
 class Unsettled(RulebookGame[UnsettledState]):

@@ -19,7 +19,7 @@ from trackers.unsettled.board import (
     ScarabMap,
     edge,
 )
-from trackers.unsettled.rules import in_map, in_setup, known_explorer, on_map
+from trackers.unsettled.rules import known_explorer, on_map
 from trackers.unsettled.state import UnsettledState
 
 GRID_COLUMN = Count(
@@ -213,7 +213,6 @@ RULES = (
         _place_card,
         lambda state, action: f"Map: place {action.node}",
         (known_card, on_grid, free_cell),
-        (in_map,),
     ),
     Rule(
         a.RemoveCard,
@@ -221,7 +220,6 @@ RULES = (
         _remove_card,
         lambda state, action: f"Map: remove {action.node}",
         (card_placed,),
-        (in_map,),
     ),
     Rule(
         a.ToggleBarrier,
@@ -229,7 +227,6 @@ RULES = (
         _toggle_barrier,
         lambda state, action: f"Map: wall {action.a} | {action.b}",
         (cards_touch,),
-        (in_map,),
     ),
     Rule(
         a.ToggleLink,
@@ -237,7 +234,6 @@ RULES = (
         _toggle_link,
         lambda state, action: f"Map: link {action.a} – {action.b}",
         (cards_apart,),
-        (in_map,),
     ),
     Rule(
         a.LoadMap,
@@ -245,7 +241,6 @@ RULES = (
         _load_map,
         lambda state, action: f"Map: load “{action.name}”",
         (usable_map,),
-        (in_map,),
     ),
     Rule(
         a.ConfirmMap,
@@ -253,7 +248,7 @@ RULES = (
         _confirm_map,
         lambda state, action: "Map confirmed",
         (),
-        (in_map, map_complete),
+        (map_complete,),
     ),
     Rule(
         a.PlaceExplorer,
@@ -261,7 +256,6 @@ RULES = (
         _place_explorer,
         lambda state, action: f"{action.explorer} starts on {action.node}",
         (known_explorer, on_map),
-        (in_setup,),
     ),
     Rule(
         a.PlaceLuna,
@@ -269,7 +263,6 @@ RULES = (
         _place_luna,
         lambda state, action: f"LUNA starts on {action.node}",
         (on_map,),
-        (in_setup,),
     ),
     Rule(
         a.BeginPlay,
@@ -277,7 +270,7 @@ RULES = (
         _begin,
         lambda state, action: "Play begins",
         (),
-        (in_setup, everyone_placed),
+        (everyone_placed,),
     ),
 )
-"""The map editor's entries, then the set-up's: each refused outside its own stretch of the game."""
+"""The map editor's entries, then the set-up's: the phases of rules.py keep each to its own stretch."""

@@ -13,16 +13,7 @@ from trackers.core.rules import Rule, refuse
 from trackers.unsettled import actions as a
 from trackers.unsettled.board import INORGANIC_STOWAGE, NAVIGATION, UPPER_CORRIDOR
 from trackers.unsettled.luna import attack, end_pursuit, luna_enters, plan_step, raise_ire, spend_ire
-from trackers.unsettled.rules import (
-    PLAY,
-    TURN,
-    in_play,
-    known_explorer,
-    neighbour,
-    no_check_waiting,
-    not_pursuing,
-    roll_violations,
-)
+from trackers.unsettled.rules import known_explorer, neighbour, not_pursuing, roll_violations
 from trackers.unsettled.state import UnsettledState
 
 CHAOS_PLACES = {1: NAVIGATION, 2: UPPER_CORRIDOR, 3: INORGANIC_STOWAGE}
@@ -276,24 +267,21 @@ RULES = (
         _command,
         lambda state, action: f"{action.explorer} moves LUNA to {action.to}",
         (known_explorer, commands_left, luna_next_door),
-        TURN,
     ),
-    Rule(a.StartPursuit, "Start LUNA's turn", _start_pursuit, describe_turn, (pursuit_roll,), TURN),
+    Rule(a.StartPursuit, "Start LUNA's turn", _start_pursuit, describe_turn, (pursuit_roll,)),
     Rule(
         a.PursuitStep,
         "LUNA's next step",
         pursuit_step,
         describe_step,
         (on_a_shortest_way,),
-        (*PLAY, pursuing),
+        (pursuing,),
     ),
     Rule(
         a.AdvanceTimeline,
         "Advance the timeline",
         _advance,
         lambda state, action: "Advance the timeline",
-        (),
-        TURN,
     ),
     Rule(
         a.ResolveChaos,
@@ -301,7 +289,7 @@ RULES = (
         _chaos,
         describe_chaos,
         (chaos_result, placement_roll),
-        (in_play, no_check_waiting, not_pursuing, chaos_waiting),
+        (not_pursuing, chaos_waiting),
     ),
     Rule(
         a.SetChaosBackText,
@@ -312,4 +300,5 @@ RULES = (
     ),
 )
 """LUNA's turn waits for the explorer's entries to settle; chaos comes before anything but a clumsiness
-check, and the chaos card's back may be typed in at any time."""
+check, and the chaos card's back may be typed in at any time (the phases of rules.py). Chaos also waits
+for a pursuit by its own gate: chaos cannot fall due during one, but a state holding both keeps that order."""

@@ -1,18 +1,22 @@
-"""The guards Unsettled: Blackout's entries share: which stretch of the game it is, what must be answered
-first, and who and where an entry names. Each entry's own `Rule` sits beside its appliers (layout.py,
-explorers.py, pursuit.py); game.py gathers them into the rulebook.
+"""What Unsettled: Blackout's entries share: the phases that decide which entries exist now, and the
+guards of who and where an entry names. Each entry's own `Rule` sits beside its appliers (layout.py,
+explorers.py, pursuit.py); game.py gathers them into the rulebook with `PHASES`.
 
-Every entry outside its stretch (map, set-up, play) keeps its own refusal, so the stretches are gates
-here rather than kit phases: the kit's single phase refusal would change their codes and wording.
+The game runs through three stretches, the map, the set-up and play, and an entry of one that is over or
+not begun is refused in its own stretch's words (`closed`). Inside play, what must be answered first
+interrupts it, in this order: a clumsiness check, LUNA's chaos, then her pursuit, which leaves the free
+actions open; each refuses whatever it lacks in its own words (`refusal`).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.core.limits import Count
-from trackers.core.rules import refuse
+from trackers.core.rules import Phase, refuse
+from trackers.unsettled import actions as a
 from trackers.unsettled.board import LAUNDRY_CHUTE, edge
 from trackers.unsettled.state import UnsettledState as S
 
@@ -31,52 +35,42 @@ class OnNode(Protocol):
     def node(self) -> str: ...
 
 
-def in_map(state: S) -> list[Violation]:
-    if state.phase != "map":
-        return refuse(
-            "unsettled.phase.map", "The map is confirmed; it cannot change during a game.", "unsettled/map"
-        )
-    return []
+def map_closed(state: S) -> list[Violation]:
+    return refuse(
+        "unsettled.phase.map", "The map is confirmed; it cannot change during a game.", "unsettled/map"
+    )
 
 
-def in_setup(state: S) -> list[Violation]:
-    if state.phase != "setup":
-        when = "Confirm the map first." if state.phase == "map" else "Play has begun."
-        return refuse("unsettled.phase.setup", when, "unsettled/setup")
-    return []
+def setup_closed(state: S) -> list[Violation]:
+    when = "Confirm the map first." if state.phase == "map" else "Play has begun."
+    return refuse("unsettled.phase.setup", when, "unsettled/setup")
 
 
-def in_play(state: S) -> list[Violation]:
-    if state.phase != "play":
-        return refuse(
-            "unsettled.phase.play", "Confirm the map and place everyone before play.", "unsettled/setup"
-        )
-    return []
+def play_closed(state: S) -> list[Violation]:
+    return refuse(
+        "unsettled.phase.play", "Confirm the map and place everyone before play.", "unsettled/setup"
+    )
 
 
-def no_check_waiting(state: S) -> list[Violation]:
-    """A clumsiness check is answered before anything else but another check (or the chaos card's text)."""
-    if state.pending_checks:
-        who, node = state.pending_checks[0]
-        return refuse(
-            "unsettled.pending.clumsiness",
-            f"First resolve {who}'s clumsiness check for {node}.",
-            "unsettled/clumsiness",
-        )
-    return []
+def check_first(state: S) -> list[Violation]:
+    who, node = state.pending_checks[0]
+    return refuse(
+        "unsettled.pending.clumsiness",
+        f"First resolve {who}'s clumsiness check for {node}.",
+        "unsettled/clumsiness",
+    )
 
 
-def no_chaos_waiting(state: S) -> list[Violation]:
-    if state.chaos_pending:
-        return refuse(
-            "unsettled.pending.chaos",
-            "The timeline reached the trigger: LUNA causes chaos first.",
-            "unsettled/luna/chaos",
-        )
-    return []
+def chaos_first(state: S) -> list[Violation]:
+    return refuse(
+        "unsettled.pending.chaos",
+        "The timeline reached the trigger: LUNA causes chaos first.",
+        "unsettled/luna/chaos",
+    )
 
 
 def not_pursuing(state: S) -> list[Violation]:
+    """LUNA's pursuit comes first: the pursuit phase's refusal, and a gate of her chaos (see pursuit.py)."""
     if state.pursuit is not None:
         return refuse(
             "unsettled.pending.pursuit",
@@ -86,10 +80,73 @@ def not_pursuing(state: S) -> list[Violation]:
     return []
 
 
-PLAY = (in_play, no_check_waiting, no_chaos_waiting)
-"""The gates of an entry free during LUNA's pursuit, in the order they are asked."""
-TURN = (*PLAY, not_pursuing)
-"""The gates of an entry of an explorer's own turn, which waits until LUNA stops."""
+ANYTIME: frozenset[type[Action]] = frozenset({a.SetChaosBackText})
+"""The chaos card's back may be typed in at any time."""
+FREE: frozenset[type[Action]] = frozenset({a.GainDiscovery, a.SetPower, a.PlaceTrap, a.PickUpTrap})
+"""Free actions: discoveries, power switched by hand, traps set or picked up, also during LUNA's pursuit."""
+TURN: frozenset[type[Action]] = frozenset(
+    {
+        a.Move,
+        a.Barricade,
+        a.ClearPath,
+        a.HotWire,
+        a.ConstructTrap,
+        a.FreeExplorer,
+        a.CommandLuna,
+        a.StartPursuit,
+        a.AdvanceTimeline,
+    }
+)
+"""An explorer's turn and LUNA's turn after it, which wait until LUNA stops."""
+
+PHASES: tuple[Phase[S], ...] = (
+    Phase(
+        "the map",
+        lambda s: s.phase == "map",
+        frozenset({a.PlaceCard, a.RemoveCard, a.ToggleBarrier, a.ToggleLink, a.LoadMap, a.ConfirmMap})
+        | ANYTIME,
+        "unsettled/map",
+        closed=map_closed,
+    ),
+    Phase(
+        "the set-up",
+        lambda s: s.phase == "setup",
+        frozenset({a.PlaceExplorer, a.PlaceLuna, a.BeginPlay}) | ANYTIME,
+        "unsettled/setup",
+        closed=setup_closed,
+    ),
+    Phase(
+        "a clumsiness check",
+        lambda s: bool(s.pending_checks),
+        frozenset({a.ResolveClumsiness}) | ANYTIME,
+        "unsettled/clumsiness",
+        refusal=check_first,
+    ),
+    Phase(
+        "LUNA's chaos",
+        lambda s: s.chaos_pending,
+        frozenset({a.ResolveChaos, a.ResolveClumsiness}) | ANYTIME,
+        "unsettled/luna/chaos",
+        refusal=chaos_first,
+    ),
+    Phase(
+        "LUNA's pursuit",
+        lambda s: s.pursuit is not None,
+        FREE | {a.PursuitStep, a.ResolveClumsiness} | ANYTIME,
+        "unsettled/luna/pursuit",
+        refusal=not_pursuing,
+    ),
+    Phase(
+        "play",
+        lambda s: s.phase == "play",
+        FREE | TURN | {a.ResolveClumsiness, a.PursuitStep, a.ResolveChaos} | ANYTIME,
+        "unsettled/turn",
+        closed=play_closed,
+    ),
+)
+"""In order: the first active phase is the current one. The three inside play come after the map and the
+set-up, so they are current only in play; an entry they share with play still needs its own gate (a check
+waiting, LUNA pursuing, chaos waiting) when play alone is current."""
 
 
 def known_explorer(state: S, action: ByExplorer) -> list[Violation]:
