@@ -3,6 +3,14 @@
 Durability: WAL with synchronous=FULL, and every journal call is one transaction committed before it
 returns, so an action the table saw accepted survives the app being killed or the phone losing power.
 
+One game, many screens: every open game (two browser tabs, the CLI beside the app, another process on
+the same data folder) keeps its own copy of the log in memory, so a stored game has a revision, bumped by
+every change (an entry, an undo, a redo). A write says which revision it extends and checks it inside
+its BEGIN IMMEDIATE transaction, so the check and the write are one step even between processes; when
+the game changed since that copy was opened or last saved, the write is refused with
+GameChangedElsewhere, writes nothing, and the session stays as it was. A game is never forked: its
+stored log only ever grows from what the writer saw.
+
 Threads: the web server calls in from several threads, so one connection is shared
 (check_same_thread=False) and every use of it holds one lock. Transactions are explicit (BEGIN
 IMMEDIATE for writes, BEGIN for multi-statement reads): each call sees or makes one consistent
@@ -38,7 +46,7 @@ from trackers.core.registry import get_game
 from trackers.core.session import LogEntry, Session
 from trackers.datadir import database_path
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # data is declared TEXT, not JSON: a JSON column would get numeric affinity.
 _PACKS = """CREATE TABLE packs (
@@ -62,7 +70,8 @@ _SCHEMA = (
         summary TEXT NOT NULL,
         finished INTEGER NOT NULL,
         created REAL NOT NULL,
-        updated REAL NOT NULL
+        updated REAL NOT NULL,
+        revision INTEGER NOT NULL DEFAULT 0
     )""",
     """CREATE TABLE log (
         game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -77,8 +86,12 @@ _SCHEMA = (
     _PACKS,
 )
 
-# The statements that take a database from each older version to the next.
-_MIGRATIONS: dict[int, tuple[str, ...]] = {1: (_PACKS,)}
+# The statements that take a database from each older version to the next. Version 2's games start at
+# revision 0: every screen that opens one after the upgrade reads it.
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (_PACKS,),
+    2: ("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",),
+}
 
 _INT64 = range(-(2**63), 2**63)
 
@@ -87,12 +100,46 @@ class StorageError(Exception):
     """The saved games cannot be read or written; the message says why and what was left untouched."""
 
 
+class GameChangedElsewhere(StorageError):
+    """A change was refused because the stored game moved on since this screen opened or last saved it
+    (another tab, the CLI, another process on the same data folder). Nothing was written and the
+    session is as it was before the refused change, but it is out of date: every further change from it
+    is refused too. Reopen the game (`Store.open_game(error.game_id)`) to go on from what is stored, and
+    tell the player with `SCREEN_MESSAGE`.
+    """
+
+    SCREEN_MESSAGE = (
+        "This game changed on another screen: here it is as saved; your last entry was not recorded."
+    )
+
+    def __init__(self, game_id: str, seen: int, stored: int) -> None:
+        self.game_id = game_id
+        self.seen = seen  # the revision this screen last read or wrote
+        self.stored = stored  # the revision the store holds
+        super().__init__(
+            "This game changed on another screen, so this change was not saved; "
+            "reopen the game to go on from what is saved."
+        )
+
+
 @dataclass(frozen=True)
 class StoredGame:
-    """A saved game, open for play: its session writes every change through to the store."""
+    """A saved game, open for play: its session writes every change through to the store.
+
+    A change the store refuses because another screen changed the game first raises
+    GameChangedElsewhere from the session's dispatch, undo or redo, and leaves the session unchanged.
+    """
 
     id: str
     session: Session
+
+    @property
+    def revision(self) -> int:
+        """The stored game's revision as this session last read or wrote it."""
+        journal = self.session.journal
+        if not isinstance(journal, GameJournal):
+            raise TypeError("This session is not saved to a store.")
+        return journal.revision
 
 
 @dataclass(frozen=True)
@@ -110,20 +157,29 @@ class GameInfo:
 
 
 class GameJournal:
-    """The Journal of one stored game: every call is one transaction, committed before it returns."""
+    """The Journal of one stored game as one session sees it: every call is one transaction, committed
+    before it returns, and refused (GameChangedElsewhere) unless the stored game is still at `revision`,
+    the one this session last read or wrote. The session calls it before changing itself, so a refused
+    change leaves the session as it was."""
 
-    def __init__(self, store: Store, game_id: str, module: GameModule) -> None:
+    def __init__(self, store: Store, game_id: str, module: GameModule, revision: int) -> None:
         self.store = store
         self.game_id = game_id
         self.module = module
+        self.revision = revision
 
     def record(self, start: int, entries: Sequence[LogEntry], cursor: int, state: Any) -> None:
-        with self.store._transaction() as db:
-            _write(db, self.game_id, self.module, start, entries, cursor, state)
+        self._save(start, entries, cursor, state)
 
     def move_cursor(self, cursor: int, state: Any) -> None:
+        self._save(None, (), cursor, state)
+
+    def _save(self, start: int | None, entries: Sequence[LogEntry], cursor: int, state: Any) -> None:
         with self.store._transaction() as db:
-            _write(db, self.game_id, self.module, None, (), cursor, state)
+            revision = _write(db, self.game_id, self.module, self.revision, start, entries, cursor, state)
+        # Only once committed. Should the commit fail after all, the session (left as it was) keeps the
+        # old revision: its next change is refused rather than saved over whatever the store now holds.
+        self.revision = revision
 
 
 class Store:
@@ -241,21 +297,24 @@ class Store:
                     now,
                 ),
             )
-            _write(db, game_id, module, 0, session.entries, session.cursor, session.state)
-        session.journal = GameJournal(self, game_id, module)
+            revision = _write(db, game_id, module, 0, 0, session.entries, session.cursor, session.state)
+        session.journal = GameJournal(self, game_id, module, revision)
         return StoredGame(game_id, session)
 
     def open_game(self, game_id: str) -> StoredGame:
-        """Replay a saved game; KeyError for an unknown id, StorageError when its log does not replay."""
+        """Replay a saved game; KeyError for an unknown id, StorageError when its log does not replay.
+
+        The log and the revision are read in one transaction, so the session's later changes are checked
+        against exactly what it replayed."""
         with self._transaction(write=False) as db:
-            query = "SELECT game, setup, seed, cursor FROM games WHERE id = ?"
+            query = "SELECT game, setup, seed, cursor, revision FROM games WHERE id = ?"
             game = db.execute(query, (game_id,)).fetchone()
             if game is None:
                 raise KeyError(f"There is no saved game with id {game_id!r}.")
             log = db.execute(
                 "SELECT seq, grp, action, events FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
             ).fetchall()
-        name, setup, seed, cursor = game
+        name, setup, seed, cursor, revision = game
         try:
             module = get_game(name)
         except KeyError:
@@ -276,7 +335,7 @@ class Store:
             session = gamefile.rebuild(module, doc).session
         except ValueError as error:
             raise StorageError(f"Saved game {game_id} cannot be opened: {error}") from None
-        session.journal = GameJournal(self, game_id, module)
+        session.journal = GameJournal(self, game_id, module, revision)
         return StoredGame(game_id, session)
 
     def list_games(self) -> list[GameInfo]:
@@ -402,23 +461,36 @@ def _write(
     db: sqlite3.Connection,
     game_id: str,
     module: GameModule,
+    revision: int,
     start: int | None,
     entries: Sequence[LogEntry],
     cursor: int,
     state: Any,
-) -> None:
-    """Set the cursor and what the list shows, then replace the log from `start` on (None: keep it)."""
+) -> int:
+    """Set the cursor and what the list shows, then replace the log from `start` on (None: keep it);
+    returns the game's new revision.
+
+    Inside the caller's write transaction: refused (GameChangedElsewhere, the caller rolls back) unless
+    the stored game is at `revision` and its log reaches `start`, so a change only ever extends the log
+    its writer saw."""
+    stored = db.execute(
+        "SELECT revision, (SELECT COALESCE(MAX(seq) + 1, 0) FROM log WHERE game_id = ?) FROM games"
+        " WHERE id = ?",
+        (game_id, game_id),
+    ).fetchone()
+    if stored is None:
+        raise StorageError("This game was deleted, so the change was not saved.")
+    if stored[0] != revision or (start is not None and start > stored[1]):
+        raise GameChangedElsewhere(game_id, revision, stored[0])
     summary = _json(module.summary(state).to_json())
     finished = module.outcome(state) is not None
     # Later than every other game's time, even by a clock that ticks in milliseconds (a browser's), so
     # the list's "latest first" is the order of play.
-    updated = db.execute(
-        "UPDATE games SET cursor = ?, summary = ?, finished = ?,"
+    db.execute(
+        "UPDATE games SET cursor = ?, summary = ?, finished = ?, revision = revision + 1,"
         " updated = MAX(?, (SELECT MAX(updated) FROM games) + 0.000001) WHERE id = ?",
         (cursor, summary, finished, time.time(), game_id),
     )
-    if updated.rowcount == 0:
-        raise StorageError("This game was deleted, so the change was not saved.")
     if start is not None:
         db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?", (game_id, start))
         db.executemany(
@@ -435,6 +507,7 @@ def _write(
                 for offset, entry in enumerate(entries)
             ],
         )
+    return revision + 1
 
 
 def _title(name: str) -> str:

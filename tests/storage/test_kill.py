@@ -5,6 +5,11 @@ kills it after a random delay, then reopens the same database. Because the worke
 from a seeded generator, the test replays them on an in-memory session and knows exactly which
 log the database must hold: the acknowledged one, or one more change that committed before the
 ack could be printed. Nothing else (no partial group, no lost entry) is acceptable.
+
+The two-writer variant starts two writers on one game at once (tests/storage/two_writers.py), each
+refused whenever the other saved first, and kills both at random moments, one after the other: the game
+still opens, and holds exactly what each writer was told was saved (and, per writer, at most the one
+attempt it was killed before it could report).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import time
 from pathlib import Path
 
 from kill_worker import ack, step
+from two_writers import PLAYERS, check_log, started
 
 from tests.wasm import no_processes
 from trackers.core.game import make_setup
@@ -26,6 +32,7 @@ from trackers.storage import Store
 
 WORKER = Path(__file__).with_name("kill_worker.py")
 KILLS = 50
+TWO_WRITER_RUNS = KILLS // 2  # both writers are killed in each run
 pytestmark = no_processes
 
 
@@ -74,3 +81,38 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
             assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         check.close()
     assert acknowledged >= KILLS, "too few actions were acknowledged to mean anything"
+
+
+def test_every_acknowledged_entry_of_two_writers_survives_sigkill(tmp_path: Path) -> None:
+    rng = random.Random(20260402)
+    database = tmp_path / "lantern.sqlite3"
+    games: list[str] = []
+    acknowledged = refused = 0
+    for run in range(TWO_WRITER_RUNS):
+        with Store(database) as store:
+            created = store.create_game(SCOREPAD, make_setup(SCOREPAD, PLAYERS, {}), run)
+        games.append(created.id)
+        with started(database, created.id, 0) as running:
+            first, second = rng.sample(running, 2)
+            time.sleep(rng.uniform(0.03, 0.3))
+            first.process.kill()
+            time.sleep(rng.uniform(0, 0.15))  # the other goes on alone, or is killed at once
+            second.process.kill()
+        assert [writer.process.exitcode for writer in running] == [-9, -9], f"run {run}: a writer stopped"
+        acknowledged += sum(len(writer.acked) for writer in running)
+        refused += sum(len(writer.errors) for writer in running)
+
+        with Store(database) as store:
+            game = store.open_game(created.id)
+        unreported = check_log(game.session, running, killed=True)
+        revisions = sorted(revision for writer in running for revision in writer.revisions)
+        assert len(set(revisions)) == len(revisions), f"run {run}: two saves were told the same revision"
+        acked = len(revisions)
+        assert game.revision == created.revision + acked + unreported, f"run {run}: a save nobody made"
+        with sqlite3.connect(database) as check:
+            assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        check.close()
+    with Store(database) as store:
+        assert [store.open_game(game_id).id for game_id in games] == games
+    assert acknowledged >= KILLS, "too few entries were acknowledged to mean anything"
+    assert refused, "the writers never got in each other's way"
