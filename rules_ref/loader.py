@@ -6,6 +6,8 @@ Content is read through importlib.resources so it also loads from a packaged (zi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -13,11 +15,21 @@ from pathlib import Path
 from rules_ref.errors import ContentError
 from rules_ref.markup import PACK_NAME, ParsedSection, parse_file
 from rules_ref.sections import Section
+from rules_ref.synonyms import SYNONYMS_FILE, Synonyms, parse_synonyms
+from rules_ref.words import TERM, fold
 
-__all__ = ["ContentError", "load_sections"]
+__all__ = ["Content", "ContentError", "load_content", "load_sections"]
 
 CONTENT_SUFFIX = ".md"
 """Only Markdown files hold sections; a pack folder may keep images or other files beside them."""
+
+
+@dataclass(frozen=True)
+class Content:
+    """The whole reference as read: its sections, and the synonyms of each pack that has some."""
+
+    sections: tuple[Section, ...]
+    synonyms: Mapping[str, Synonyms]
 
 
 def load_sections(root: Path | None = None) -> tuple[Section, ...]:
@@ -25,15 +37,25 @@ def load_sections(root: Path | None = None) -> tuple[Section, ...]:
 
     Order is stable: packs by folder name, files by name, sections as written.
     """
+    return load_content(root).sections
+
+
+def load_content(root: Path | None = None) -> Content:
+    """The sections (as `load_sections`) and the packs' synonyms files, all validated."""
     content = bundled_content() if root is None else root
     if not content.is_dir():
         raise ContentError(f"reference content folder not found: {content}")
-    parsed = [item for pack in pack_folders(content) for item in parse_pack(pack)]
+    packs = pack_folders(content)
+    by_pack = [(pack, parse_pack(pack)) for pack in packs]
+    parsed = [item for _, items in by_pack for item in items]
     if not parsed:
         raise ContentError(f"no content packs found in {content}")
     check_unique(parsed)
     check_links(parsed)
-    return tuple(item.section for item in parsed)
+    synonyms = {
+        pack.name: found for pack, items in by_pack if (found := pack_synonyms(pack, items)) is not None
+    }
+    return Content(sections=tuple(item.section for item in parsed), synonyms=synonyms)
 
 
 def bundled_content() -> Traversable:
@@ -62,6 +84,17 @@ def parse_pack(pack: Traversable) -> list[ParsedSection]:
             f"pack folder {pack.name!r} has no sections (write them in {CONTENT_SUFFIX} files)"
         )
     return parsed
+
+
+def pack_synonyms(pack: Traversable, parsed: list[ParsedSection]) -> Synonyms | None:
+    """The pack's synonyms file, checked against the words its sections use; None without one."""
+    file = pack.joinpath(SYNONYMS_FILE)
+    if not file.is_file():
+        return None
+    label = f"{pack.name}/{SYNONYMS_FILE}"
+    texts = (text for item in parsed for text in (item.section.title, item.section.body))
+    known = {fold(word) for word in {word for text in texts for word in TERM.findall(text)}}
+    return parse_synonyms(read(file, label), pack.name, label, known)
 
 
 def content_files(folder: Traversable, label: str) -> list[tuple[str, Traversable]]:

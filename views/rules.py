@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
-from rules_ref import Reference
+from rules_ref import Correction, Reference
 from rules_ref.search import Hit
 from views.model import AppModel
 from views.widgets import action_button, card, choice_row, heading, rule_link, tagged
@@ -16,6 +18,14 @@ def pack_label(ref: Reference, pack: str) -> str:
     """A game's pack is named by its overview section ("Score pad"); the app's own help is "Using Lantern"."""
     overview = f"{pack}/overview"
     return ref.get(overview).title if ref.exists(overview) else f"Using {pack.replace('-', ' ').capitalize()}"
+
+
+def corrected(corrections: tuple[Correction, ...]) -> str:
+    """What the search read typed words as: 'No “barricde” in the rules: showing “barricade”.'"""
+    return " ".join(
+        f"No “{c.typed}” in the rules: showing {' or '.join(f'“{word}”' for word in c.read_as)}."
+        for c in corrections
+    )
 
 
 def _snippet(hit: Hit) -> ft.Text:
@@ -37,7 +47,7 @@ def SectionView(model: AppModel, section_id: str) -> ft.Control:
         return card(ft.Text(f"There is no rules section {section_id!r}."), key="section-missing")
     section = ref.get(section_id)
     links = [
-        rule_link(ref.get(link).title, lambda link=link: model.show_rule(link), key=f"see-{link}")
+        rule_link(ref.get(link).title, partial(model.show_rule, link), key=f"see-{link}")
         for link in section.see_also
     ]
     return ft.Column(
@@ -66,7 +76,8 @@ def Rules(model: AppModel) -> ft.Control:
     if model.rules_section:
         return SectionView(model, model.rules_section)
     query = model.rules_query
-    hits = ref.search(query, pack=model.rules_pack) if query.strip() else []
+    found = ref.find(query, pack=model.rules_pack) if query.strip() else None
+    hits = found.hits if found else []
     packs = ref.packs()
     results: list[ft.Control]
     if not query.strip():
@@ -107,6 +118,11 @@ def Rules(model: AppModel) -> ft.Control:
                 model.rules_pack or ALL,
                 lambda picked: model.filter_rules(None if picked == ALL else picked),
                 key="rules-pack",
+            ),
+            *(
+                [tagged("rules-corrected", ft.Text(corrected(found.corrections), size=13, italic=True))]
+                if found and found.corrections
+                else []
             ),
             tagged("rules-results", ft.Column(results, spacing=0)),
         ],

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_ref import ContentError, Section, load_sections
+from rules_ref import ContentError, Section, load_content, load_sections
 
 WriteContent = Callable[[dict[str, str]], Path]
 
@@ -170,3 +170,70 @@ def test_refuses_a_missing_or_empty_root(tmp_path: Path) -> None:
 
 def test_content_error_is_a_value_error() -> None:
     assert issubclass(ContentError, ValueError)
+
+
+SYNONYM_SECTIONS = (
+    "## demo/move | Moving\nDrive your vehicle past the barriers.\n"
+    "## demo/dose | Doses\nPay an anti-rad dose.\n"
+)
+
+
+def test_synonyms_file_is_read_with_the_sections(write_content: WriteContent) -> None:
+    synonyms = (
+        "# Players' words = the rules' words\n\ntruck, Car = vehicle  # a comment\nmeds = anti-rad dose\n"
+    )
+    root = write_content(
+        {
+            "demo/a.md": SYNONYM_SECTIONS,
+            "demo/synonyms.txt": synonyms,
+            "other/a.md": "## other/x | X\nText.\n",
+        }
+    )
+    content = load_content(root)
+    assert content.synonyms == {
+        "demo": {"truck": ("vehicle",), "car": ("vehicle",), "meds": ("anti rad dose",)}
+    }
+    assert [section.id for section in content.sections] == ["demo/move", "demo/dose", "other/x"]
+    assert load_sections(root) == content.sections
+
+
+def test_synonyms_may_name_a_rules_word_in_another_form(write_content: WriteContent) -> None:
+    root = write_content({"demo/a.md": SYNONYM_SECTIONS, "demo/synonyms.txt": "wall = barrier\n"})
+    assert load_content(root).synonyms == {"demo": {"wall": ("barrier",)}}
+
+
+SYNONYM_REFUSALS = {
+    "no equals sign": ("truck vehicle", "demo/synonyms.txt, line 1: expected one '=' between"),
+    "two equals signs": ("truck = car = vehicle", "demo/synonyms.txt, line 1: expected one '=' between"),
+    "nothing before": (" = vehicle", "demo/synonyms.txt, line 1: no words before '='"),
+    "nothing after": ("truck = ", "demo/synonyms.txt, line 1: no words after '='"),
+    "phrase before": ("pick up = vehicle", "line 1: 'pick up' is not a single word"),
+    "empty entry": ("truck, , car = vehicle", "line 1: an empty entry between commas"),
+    "unknown rules word": (
+        "# comment\ntruck = vehical",
+        "demo/synonyms.txt, line 2: 'vehical' does not appear in any section of 'demo'",
+    ),
+    "listed twice": ("truck = vehicle\nTruck = dose", "line 2: 'Truck' is already listed at line 1"),
+    "both sides": ("vehicle = vehicle", "line 1: 'vehicle' is on both sides of '='"),
+    "filler word": ("how = vehicle", "line 1: 'how' is too common a word for search to use"),
+}
+
+
+@pytest.mark.parametrize(("synonyms", "message"), SYNONYM_REFUSALS.values(), ids=SYNONYM_REFUSALS.keys())
+def test_refuses_a_broken_synonyms_file(write_content: WriteContent, synonyms: str, message: str) -> None:
+    root = write_content({"demo/a.md": SYNONYM_SECTIONS, "demo/synonyms.txt": synonyms})
+    with pytest.raises(ContentError, match=re.escape(message)):
+        load_content(root)
+
+
+def test_refuses_a_synonyms_file_that_is_not_utf8(write_content: WriteContent) -> None:
+    root = write_content({"demo/a.md": SYNONYM_SECTIONS})
+    (root / "demo" / "synonyms.txt").write_bytes(b"caf\xe9 = vehicle\n")
+    with pytest.raises(ContentError, match=re.escape("demo/synonyms.txt: not UTF-8 text")):
+        load_content(root)
+
+
+def test_bundled_synonyms_load() -> None:
+    synonyms = load_content().synonyms
+    assert {"unsettled", "ashes"} <= synonyms.keys()
+    assert "vehicle" in synonyms["ashes"]["truck"]
