@@ -63,6 +63,7 @@ def unsettled(state: Any, rng: random.Random) -> Action:
             ua.PickUpTrap(who, "Trap 1"),
             ua.CommandLuna(who, rng.choice(nodes)),
             ua.FreeExplorer(who, rng.choice(names)),
+            ua.DrawIncapacitated(who, rng.choice(["Engaged", "Another card"])),
             ua.StartPursuit(rng.choice([None, 1, 2, 3, 6, 7])),
             ua.StartPursuit(rng.choice([None, 2, 5]), run=True),
             ua.AdvanceTimeline(),

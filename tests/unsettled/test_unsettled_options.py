@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from tests.unsettled.fixtures import TEST_GRAPH, play_state, run
 from trackers.unsettled import actions as ua
-from trackers.unsettled.board import example_map
+from trackers.unsettled.board import CARD_NOT_ENTERED, example_map
 
 
 def test_a_commanded_move_attacks_only_when_forced_moves_enter() -> None:
@@ -34,7 +34,7 @@ def test_the_chute_drop_checks_clumsiness_again_only_when_it_counts_as_entering(
     scarab = example_map().graph()
     for enters, pending in ((True, (("X", "Organic Stowage"),)), (False, ())):
         start = play_state(
-            luna="Outside Rear", explorers={"X": "Upper Corridor"}, graph=scarab, chute_drop_enters=enters
+            luna="Outside Rear", explorers={"X": "Medical Bay"}, graph=scarab, chute_drop_enters=enters
         )
         state, _ = run(start, ua.Move("X", "Crew Quarters"), ua.ResolveClumsiness(failed=False))
         assert state.explorer("X").node == "Organic Stowage"
@@ -57,4 +57,5 @@ def test_the_first_two_distress_stay_or_go_on_incapacitation() -> None:
             luna="B", explorers={"X": "C"}, distress={"X": 2}, graph=TEST_GRAPH, keep_distress=keep
         )
         state, _ = run(start, ua.StartPursuit(1, run=True))
-        assert state.explorer("X").incapacitated == "Engaged" and state.explorer("X").distress == distress
+        x = state.explorer("X")
+        assert x.incapacitated == CARD_NOT_ENTERED and x.distress == distress

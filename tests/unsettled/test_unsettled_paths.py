@@ -24,7 +24,7 @@ from trackers.unsettled.actions import (
     ResolveClumsiness,
     StartPursuit,
 )
-from trackers.unsettled.board import example_map
+from trackers.unsettled.board import CARD_NOT_ENTERED, example_map
 from trackers.unsettled.game import UNSETTLED
 from trackers.unsettled.luna import plan_step
 from trackers.unsettled.state import UnsettledState
@@ -329,7 +329,7 @@ def test_arrival_distress_off_keeps_an_incapacitated_target_incapacitated() -> N
     state = pursuing(start, 2)
     state, _ = step(state)
     assert state.explorer("Ann").distress == 0 and state.explorer("Ann").incapacitated is None
-    assert state.explorer("Bob").incapacitated == "Engaged"
+    assert state.explorer("Bob").incapacitated == CARD_NOT_ENTERED
 
 
 def test_traps_first_off_attacks_before_the_trap() -> None:

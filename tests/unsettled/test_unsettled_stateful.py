@@ -34,7 +34,7 @@ from trackers.unsettled.board import LAUNDRY_CHUTE, ROOMS, WORKSHOP, example_map
 from trackers.unsettled.game import UNSETTLED
 from trackers.unsettled.luna import plan_step
 from trackers.unsettled.pursuit import CHAOS_PLACES
-from trackers.unsettled.state import UnsettledState
+from trackers.unsettled.state import CARD_NOT_ENTERED, UnsettledState
 
 PLAYERS = ("Ann", "Bob", "Cy")
 SCARAB = example_map()
@@ -57,6 +57,7 @@ OPTIONS = st.fixed_dictionaries(
         "chute_drop_enters": st.booleans(),
         "structures_stay": st.booleans(),
         "keep_distress": st.booleans(),
+        "corridor_needs_power": st.booleans(),
     }
 )
 PLAYER = st.sampled_from(PLAYERS)
@@ -176,6 +177,9 @@ class UnsettledGames(RuleBasedStateMachine):
         if before.phase != "play":
             return
         self.check_luna_route(before, after, events)
+        if isinstance(action, a.Move) and events[0].kind == "enter":
+            here = before.explorer(action.explorer).node
+            assert here is not None and before.ways.adjacent(here, action.to), (here, action.to)
         self.check_ire(action, before, after, events)
         self.check_attacks(action, before, after, events)
 
@@ -190,6 +194,8 @@ class UnsettledGames(RuleBasedStateMachine):
             if event.kind == "luna_move":
                 assert data["frm"] == luna, (event, luna)
                 assert graph.adjacent(data["frm"], data["to"]), f"LUNA crossed a wall or a gap: {event}"
+                # Never down the laundry chute, nor out of Upper Corridor while it is unpowered (the option).
+                assert before.ways.adjacent(data["frm"], data["to"]), f"LUNA took no open way: {event}"
                 assert not graph.has_barrier(data["frm"], data["to"])
                 assert graph.blockers(data["frm"], data["to"]) == 0, f"LUNA went through obstacles: {event}"
                 luna = data["to"]
@@ -240,12 +246,20 @@ class UnsettledGames(RuleBasedStateMachine):
             hurt = {e.value("explorer") for e in events if e.kind in ("distress", "incapacitated")}
             assert before.pursuit not in hurt
         freed = {e.value("explorer") for e in events if e.kind == "freed"}
+        drawn = {e.value("explorer"): e.value("card") for e in events if e.kind == "incapacitated_card"}
         for old in before.explorers:
             new = after.explorer(old.name)
             hits = [e for e in events if e.kind == "distress" and e.value("explorer") == old.name]
             downs = [e for e in events if e.kind == "incapacitated" and e.value("explorer") == old.name]
             if old.name in freed:
-                assert new.distress == 0 and new.incapacitated is None
+                # ENGAGED's action removes all distress; a card Lantern cannot read leaves it to the table.
+                assert old.incapacitated not in (None, CARD_NOT_ENTERED)
+                assert new.distress == (0 if old.incapacitated == "Engaged" else old.distress)
+                assert new.incapacitated is None
+                continue
+            if old.name in drawn:
+                assert old.incapacitated is not None and new.incapacitated == drawn[old.name]
+                assert new.distress == old.distress
                 continue
             if hits or downs:
                 assert old.incapacitated is None, f"{old.name} was attacked while incapacitated"
@@ -383,6 +397,14 @@ class UnsettledGames(RuleBasedStateMachine):
             if there:
                 by = data.draw(st.sampled_from(there))
         self.act(a.FreeExplorer(who, by))
+
+    @rule(who=PLAYER, card=st.sampled_from(["Engaged", "Another card", "Engaged", "Nothing"]), data=st.data())
+    def draw_incapacitated(self, who: str, card: str, data: st.DataObject) -> None:
+        """The table says which card was drawn: mostly for someone incapacitated, at any moment of play."""
+        down = [e.name for e in self.state.explorers if e.incapacitated is not None]
+        if down and data.draw(st.booleans()):
+            who = data.draw(st.sampled_from(down))
+        self.act(a.DrawIncapacitated(who, card))
 
     # LUNA, the timeline and chaos ---------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from trackers.unsettled.actions import (
     ResolveChaos,
     StartPursuit,
 )
-from trackers.unsettled.state import UnsettledState
+from trackers.unsettled.state import CARD_NOT_ENTERED, UnsettledState
 
 
 def pursue(state: UnsettledState, roll: int) -> tuple[UnsettledState, list[str]]:
@@ -65,7 +65,7 @@ def test_t06_third_distress_incapacitates_and_ire_carries_over() -> None:
     start = play_state(luna="B", explorers={"X": "C"}, ire=1, distress={"X": 2})
     state, lines = pursue(start, 3)
     x = state.explorer("X")
-    assert x.incapacitated == "Engaged" and x.distress == 2
+    assert x.incapacitated == CARD_NOT_ENTERED and x.distress == 2
     assert state.ire == 3 and state.pursuit is None
     assert any("third distress" in line for line in lines)
 

@@ -55,6 +55,19 @@ class LoadMap(Action):
 
 @dataclass(frozen=True)
 class ConfirmMap(Action):
+    """The map matches the table: the set-up begins, and the game plays by Lantern's current readings
+    (`state.EDITION`). The type name changed with those readings, so a log from before them still reads
+    its confirmation as `LegacyConfirmMap`."""
+
+    type: ClassVar[str] = "unsettled.confirm_map.v2"
+
+
+@dataclass(frozen=True)
+class LegacyConfirmMap(Action):
+    """A map confirmed by a game begun before the play-test fixes (the log's old type name): that game keeps
+    the readings it was played with (edition 1: the chute both ways, ENGAGED recorded for every
+    incapacitated explorer, Upper Corridor always open), so its log replays exactly. No screen makes it."""
+
     type: ClassVar[str] = "unsettled.confirm_map"
 
 
@@ -160,6 +173,16 @@ class CommandLuna(Action):
     type: ClassVar[str] = "unsettled.command_luna"
     explorer: str
     to: str
+
+
+@dataclass(frozen=True)
+class DrawIncapacitated(Action):
+    """Which incapacitated card an explorer drew at the table: ENGAGED (`board.INCAPACITATED_CARDS`), or
+    `board.OTHER_CARD` for one the planet does not print. Entered again, it corrects the card."""
+
+    type: ClassVar[str] = "unsettled.draw_incapacitated"
+    explorer: str
+    card: str
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,31 @@ def edge(a: str, b: str) -> Edge:
 
 LAUNDRY_CHUTE = edge(CREW_QUARTERS, ORGANIC_STOWAGE)
 """The one link the planet prints: usable (up to Crew Quarters) only while Organic Stowage has power."""
+OUTSIDE_LINK = edge(*OUTSIDE)
+"""Outside Front and Outside Rear joined by a link. The example layout does not join them: its two outside
+cards lie at opposite ends. The tabs on the printed cards suggest each leads round to the other, so the map
+editor says so and joins them in one tap (an ordinary link, kept in the game's log)."""
+
+
+@dataclass(frozen=True)
+class IncapacitatedCard:
+    """A card of the incapacitated deck whose text the planet prints: the action another explorer on the
+    node uses to free its holder, and whether that action removes the holder's distress."""
+
+    name: str
+    label: str
+    action: str
+    clears_distress: bool
+
+
+ENGAGED = IncapacitatedCard("Engaged", "ENGAGED", "Frantically untie, restore hoses", clears_distress=True)
+INCAPACITATED_CARDS = {card.name: card for card in (ENGAGED,)}
+"""The incapacitated cards Lantern knows the text of: the planet prints ENGAGED alone."""
+OTHER_CARD = "Another card"
+"""A card of the incapacitated deck the planet does not print: Lantern records that one was drawn and leaves
+its text, and what its action does besides freeing its holder, to the table."""
+CARD_NOT_ENTERED = "?"
+"""An explorer's incapacitated card before the table has said which one it drew."""
 
 
 @dataclass(frozen=True)
@@ -283,8 +308,28 @@ def map_problems(data: Any) -> list[str]:
     return scarab.problems() or [f"{n} is not placed" for n in scarab.missing()]
 
 
+def open_ways(graph: Graph, powered: frozenset[str], *, chute: bool, corridor_needs_power: bool) -> Graph:
+    """The ways anyone, explorer or LUNA, may step now: `graph` (walls, and the laundry chute shut like a
+    wall while Organic Stowage is unpowered) with the chute going up only, from Organic Stowage to Crew
+    Quarters (`chute`: the map's link is the planet's chute; down is the drop from an unpowered Crew
+    Quarters), and, with `corridor_needs_power`, an unpowered Upper Corridor that can be entered but not
+    left for an adjacent node. Read it for adjacency and distances only: obstacles stay on `graph`."""
+    out = graph
+    if chute and LAUNDRY_CHUTE in graph.edges and not graph.has_barrier(*LAUNDRY_CHUTE):
+        out = out.remove_edge(*LAUNDRY_CHUTE).add_link(ORGANIC_STOWAGE, CREW_QUARTERS)
+    if corridor_needs_power and UPPER_CORRIDOR in graph.nodes and UPPER_CORRIDOR not in powered:
+        for other in out.neighbours(UPPER_CORRIDOR):
+            way_in = edge(UPPER_CORRIDOR, other) in out.edges
+            out = out.remove_edge(UPPER_CORRIDOR, other)
+            if way_in:
+                out = out.add_link(other, UPPER_CORRIDOR)
+    return out
+
+
 def example_map() -> ScarabMap:
     """The layout every new game starts from. Saved games replay from it, so never edit the file in
-    place: ship a new one and bump the game's `content_versions` entry instead."""
+    place: ship a new one and bump the game's `content_versions` entry instead.
+
+    It does not join Outside Front and Outside Rear (see `OUTSIDE_LINK`)."""
     text = resources.files("trackers.unsettled").joinpath("content/example_map.json").read_text("utf-8")
     return map_from_json(json.loads(text))

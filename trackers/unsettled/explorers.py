@@ -12,7 +12,17 @@ from trackers.core.errors import Violation
 from trackers.core.limits import Count
 from trackers.core.rules import Rule, refuse
 from trackers.unsettled import actions as a
-from trackers.unsettled.board import CREW_QUARTERS, ORGANIC_STOWAGE, ROOMS, STRUCTURES, SYSTEMS, WORKSHOP
+from trackers.unsettled.board import (
+    CARD_NOT_ENTERED,
+    CREW_QUARTERS,
+    INCAPACITATED_CARDS,
+    ORGANIC_STOWAGE,
+    OTHER_CARD,
+    ROOMS,
+    STRUCTURES,
+    SYSTEMS,
+    WORKSHOP,
+)
 from trackers.unsettled.layout import sync_chute
 from trackers.unsettled.luna import explorer_enters, raise_ire
 from trackers.unsettled.rules import (
@@ -169,10 +179,46 @@ def _pick_up(state: UnsettledState, action: a.PickUpTrap, rng: Random) -> tuple[
     return state, [Event.of("trap", f"{explorer.name} picks up {action.trap}")]
 
 
-def _free(state: UnsettledState, action: a.FreeExplorer, rng: Random) -> tuple[UnsettledState, list[Event]]:
+def card_label(card: str) -> str:
+    """How a history line names an incapacitated card: ENGAGED, or "another card" of the deck."""
+    known = INCAPACITATED_CARDS.get(card)
+    return known.label if known is not None else "another card"
+
+
+def _draw(
+    state: UnsettledState, action: a.DrawIncapacitated, rng: Random
+) -> tuple[UnsettledState, list[Event]]:
     explorer = state.explorer(action.explorer)
-    state = state.with_explorer(replace(explorer, incapacitated=None, distress=0))
-    text = f"{action.by} frees {explorer.name}: the card is no longer active and all distress is removed"
+    state = state.with_explorer(replace(explorer, incapacitated=action.card))
+    known = INCAPACITATED_CARDS.get(action.card)
+    if known is not None:
+        text = (
+            f"{explorer.name} holds {known.label}: follow its ongoing effect at the table; another explorer "
+            f"on {explorer.name}'s node frees them with its action ({known.action})"
+        )
+    else:
+        text = (
+            f"{explorer.name} holds an incapacitated card the planet does not print: follow its text at the "
+            f"table; another explorer on {explorer.name}'s node frees them with the action on it"
+        )
+    return state, [Event.of("incapacitated_card", text, explorer=explorer.name, card=action.card)]
+
+
+def _free(state: UnsettledState, action: a.FreeExplorer, rng: Random) -> tuple[UnsettledState, list[Event]]:
+    """The card's action frees its holder; ENGAGED's also removes all their distress. A card Lantern does
+    not know the text of only frees: the rest of its action is the table's to resolve."""
+    explorer = state.explorer(action.explorer)
+    known = INCAPACITATED_CARDS.get(explorer.incapacitated or "")
+    if known is not None and known.clears_distress:
+        state = state.with_explorer(replace(explorer, incapacitated=None, distress=0))
+        text = f"{action.by} frees {explorer.name}: the card is no longer active and all distress is removed"
+    else:
+        state = state.with_explorer(replace(explorer, incapacitated=None))
+        text = (
+            f"{action.by} frees {explorer.name} with the action on their card; Lantern does not know that "
+            f"card's text, so resolve the rest of it at the table (Lantern leaves {explorer.name}'s "
+            f"distress at {explorer.distress})"
+        )
     return state, [Event.of("freed", text, explorer=explorer.name)]
 
 
@@ -181,7 +227,7 @@ def step_to_neighbour(state: UnsettledState, action: a.Move) -> list[Violation]:
 
 
 def obstacle_edge(state: UnsettledState, action: a.Barricade | a.ClearPath) -> list[Violation]:
-    return neighbour(state, standing(state, action.explorer), action.to, "unsettled/obstacles")
+    return neighbour(state, standing(state, action.explorer), action.to, "unsettled/obstacles", step=False)
 
 
 def obstacles_to_clear(state: UnsettledState, action: a.ClearPath) -> list[Violation]:
@@ -292,12 +338,50 @@ def someone_to_free(state: UnsettledState, action: a.FreeExplorer) -> list[Viola
 
 
 def helper_beside(state: UnsettledState, action: a.FreeExplorer) -> list[Violation]:
-    helper = state.explorer(action.by)
+    """Another explorer on the same node: incapacitated or not (the rules ask no more of the helper)."""
     here = standing(state, action.explorer)
-    if action.by == action.explorer or helper.node != here or helper.incapacitated is not None:
+    if action.by == action.explorer or state.explorer(action.by).node != here:
         return refuse(
             "unsettled.free.helper",
-            "Another explorer who can act must stand on the same node.",
+            f"Another explorer on {action.explorer}'s node frees them; nobody frees themselves.",
+            "unsettled/incapacitated",
+        )
+    return []
+
+
+def card_entered(state: UnsettledState, action: a.FreeExplorer) -> list[Violation]:
+    """The action that frees is printed on the card, so Lantern needs to know which card it is."""
+    if state.explorer(action.explorer).incapacitated == CARD_NOT_ENTERED:
+        return refuse(
+            "unsettled.free.card",
+            f"First say which incapacitated card {action.explorer} drew: its action is what frees them.",
+            "unsettled/incapacitated",
+        )
+    return []
+
+
+def incapacitated_now(state: UnsettledState, action: a.DrawIncapacitated) -> list[Violation]:
+    if state.explorer(action.explorer).incapacitated is None:
+        return refuse(
+            "unsettled.card.none",
+            f"{action.explorer} is not incapacitated: nobody drew a card for them.",
+            "unsettled/incapacitated",
+        )
+    return []
+
+
+def card_of_the_deck(state: UnsettledState, action: a.DrawIncapacitated) -> list[Violation]:
+    if action.card not in INCAPACITATED_CARDS and action.card != OTHER_CARD:
+        names = ", ".join(card.label for card in INCAPACITATED_CARDS.values())
+        return refuse(
+            "unsettled.card.unknown",
+            f"Choose {names} or another card of the incapacitated deck.",
+            "unsettled/incapacitated",
+        )
+    if action.card == state.explorer(action.explorer).incapacitated:
+        return refuse(
+            "unsettled.card.same",
+            f"{action.explorer} already holds {card_label(action.card)}.",
             "unsettled/incapacitated",
         )
     return []
@@ -382,7 +466,14 @@ RULES = (
         "Free an explorer",
         _free,
         lambda state, action: f"{action.by} frees {action.explorer}",
-        (known_explorer, known_helper, someone_to_free, helper_beside),
+        (known_explorer, known_helper, someone_to_free, helper_beside, card_entered),
+    ),
+    Rule(
+        a.DrawIncapacitated,
+        "Say which incapacitated card was drawn",
+        _draw,
+        lambda state, action: f"{action.explorer} drew {card_label(action.card)}",
+        (known_explorer, incapacitated_now, card_of_the_deck),
     ),
 )
 """An explorer's turn waits for LUNA to stop; discoveries, traps set or picked up, power switched by hand

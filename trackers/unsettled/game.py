@@ -15,7 +15,7 @@ from trackers.unsettled import explorers, layout, pursuit
 from trackers.unsettled.board import example_map
 from trackers.unsettled.luna import with_rule
 from trackers.unsettled.rules import PHASES
-from trackers.unsettled.state import Explorer, Settings, UnsettledState
+from trackers.unsettled.state import CARD_NOT_ENTERED, Explorer, Settings, UnsettledState
 
 RULEBOOK: Rulebook[UnsettledState] = Rulebook(
     "unsettled", [*layout.RULES, *explorers.RULES, *pursuit.RULES], phases=PHASES
@@ -70,6 +70,8 @@ class Unsettled(RulebookGame[UnsettledState]):
             step = "LUNA causes chaos: roll the discovery die."
         elif state.pursuit:
             step = f"LUNA pursues {state.pursuit}: ire {state.ire} left."
+        elif undrawn := [e.name for e in state.explorers if e.incapacitated == CARD_NOT_ENTERED]:
+            step = f"Say which incapacitated card {undrawn[0]} drew."
         else:
             step = f"{active} plays, regroups, then LUNA pursues."
         phase = f"Ire {state.ire} · timeline {state.timeline}/{state.settings.chaos_at}"

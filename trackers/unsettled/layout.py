@@ -20,7 +20,7 @@ from trackers.unsettled.board import (
     edge,
 )
 from trackers.unsettled.rules import known_explorer, on_map
-from trackers.unsettled.state import UnsettledState
+from trackers.unsettled.state import EDITION, UnsettledState
 
 GRID_COLUMN = Count(
     0,
@@ -112,9 +112,12 @@ def _load_map(state: UnsettledState, action: a.LoadMap, rng: Random) -> tuple[Un
 
 
 def _confirm_map(
-    state: UnsettledState, action: a.ConfirmMap, rng: Random
+    state: UnsettledState, action: a.ConfirmMap | a.LegacyConfirmMap, rng: Random
 ) -> tuple[UnsettledState, list[Event]]:
-    return replace(state, phase="setup"), [Event.of("phase", "Map confirmed: place the explorers and LUNA")]
+    """The set-up begins; a log's old confirmation keeps its game on the readings it was played with."""
+    edition = 1 if isinstance(action, a.LegacyConfirmMap) else EDITION
+    confirmed = replace(state, phase="setup", edition=edition)
+    return confirmed, [Event.of("phase", "Map confirmed: place the explorers and LUNA")]
 
 
 def _place_explorer(
@@ -247,6 +250,14 @@ RULES = (
         "Confirm map",
         _confirm_map,
         lambda state, action: "Map confirmed",
+        (),
+        (map_complete,),
+    ),
+    Rule(
+        a.LegacyConfirmMap,
+        "Confirm map (a game begun before the play-test fixes)",
+        _confirm_map,
+        lambda state, action: "Map confirmed (with the readings of the Lantern this game began in)",
         (),
         (map_complete,),
     ),

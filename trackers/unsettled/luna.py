@@ -10,10 +10,11 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from trackers.core.actions import Event
-from trackers.unsettled.board import ROOMS
+from trackers.unsettled.board import CARD_NOT_ENTERED, ENGAGED, ROOMS
 from trackers.unsettled.state import UnsettledState
 
-INCAPACITATED_CARD = "Engaged"
+INCAPACITATED_CARD = ENGAGED.name
+"""The card a game of edition 1 records for every incapacitated explorer (see `state.EDITION`)."""
 IRE_CAP = 3
 
 EVENT_RULES = {
@@ -36,6 +37,7 @@ EVENT_RULES = {
     "distress": "unsettled/distress",
     "incapacitated": "unsettled/incapacitated",
     "freed": "unsettled/incapacitated",
+    "incapacitated_card": "unsettled/incapacitated",
     "pursuit_roll": "unsettled/luna/ire",
     "pursuit": "unsettled/luna/targeting",
     "pursuit_end": "unsettled/luna/pursuit",
@@ -91,11 +93,10 @@ def plan_step(state: UnsettledState, choice: str | None = None) -> StepPlan:
     assert target.node is not None
     if state.luna == target.node:
         return StepPlan("attack", target.name)
-    graph = state.graph
     distances = state.pursuit_distances
     if state.luna not in distances:
         return StepPlan("unreachable", target.name)
-    via = sorted((distances[n] + 1, n) for n in graph.neighbours(state.luna) if n in distances)
+    via = sorted((distances[n] + 1, n) for n in state.ways.neighbours(state.luna) if n in distances)
     best = via[0][0]
     hops = tuple(n for d, n in via if d == best)
     others = tuple((n, d) for d, n in via if d != best)
@@ -103,12 +104,13 @@ def plan_step(state: UnsettledState, choice: str | None = None) -> StepPlan:
         return StepPlan("tie", target.name, candidates=hops, distance=best, others=others)
     to = choice if choice in hops else hops[0]
     assert to is not None
-    kind: StepKind = "obstacle" if graph.blockers(state.luna, to) else "move"
+    kind: StepKind = "obstacle" if state.graph.blockers(state.luna, to) else "move"
     return StepPlan(kind, target.name, to=to, candidates=hops, distance=best, others=others)
 
 
 def attack(state: UnsettledState, name: str) -> tuple[UnsettledState, list[Event]]:
-    """LUNA attacks: one distress; the third is resolved, discarded, and an incapacitated card drawn."""
+    """LUNA attacks: one distress; the third is resolved, discarded, and an incapacitated card drawn: the
+    table says which (`DrawIncapacitated`); a game of edition 1 records ENGAGED as it always did."""
     explorer = state.explorer(name)
     if explorer.incapacitated is not None:
         return state, []
@@ -119,12 +121,20 @@ def attack(state: UnsettledState, name: str) -> tuple[UnsettledState, list[Event
             Event.of("distress", text, explorer=name, distress=updated.distress)
         ]
     kept = explorer.distress if state.settings.keep_distress else 0
-    updated = replace(explorer, incapacitated=INCAPACITATED_CARD, distress=kept)
-    text = (
-        f"LUNA attacks {name}: third distress: resolve it and discard it; "
-        f"{name} draws an incapacitated card ({INCAPACITATED_CARD})"
-        + ("" if state.settings.keep_distress else " and discards all distress")
-    )
+    discards = "" if state.settings.keep_distress else " and discards all distress"
+    if state.edition < 2:
+        card = INCAPACITATED_CARD
+        text = (
+            f"LUNA attacks {name}: third distress: resolve it and discard it; "
+            f"{name} draws an incapacitated card ({INCAPACITATED_CARD}){discards}"
+        )
+    else:
+        card = CARD_NOT_ENTERED
+        text = (
+            f"LUNA attacks {name}: third distress: resolve it and discard it; "
+            f"{name} draws an incapacitated card{discards}: say which card it is"
+        )
+    updated = replace(explorer, incapacitated=card, distress=kept)
     return state.with_explorer(updated), [Event.of("incapacitated", text, explorer=name)]
 
 

@@ -94,12 +94,12 @@ def pursuit_step(
         state, hit = attack(state, target)
         events += hit
     elif plan.kind == "unreachable":
+        # Edition 1 words it as it always did; since, a shut way (chute, corridor) may cut her off too.
+        past = "past the walls" if state.edition < 2 else "by any way open to her"
         if state.settings.unreachable == "stop":
-            text = f"LUNA cannot reach {target} past the walls: the pursuit stops, ire {state.ire} stays"
+            text = f"LUNA cannot reach {target} {past}: the pursuit stops, ire {state.ire} stays"
             return end_pursuit(state), [Event.of("luna_unreachable", text)]
-        events = [
-            Event.of("luna_unreachable", f"{ire_text}LUNA cannot reach {target} past the walls: she waits")
-        ]
+        events = [Event.of("luna_unreachable", f"{ire_text}LUNA cannot reach {target} {past}: she waits")]
     else:
         assert plan.to is not None
         reason = f" ({plan.reason()})" if plan.reason() else ""

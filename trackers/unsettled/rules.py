@@ -17,7 +17,7 @@ from trackers.core.errors import Violation
 from trackers.core.limits import Count
 from trackers.core.rules import Phase, refuse
 from trackers.unsettled import actions as a
-from trackers.unsettled.board import LAUNDRY_CHUTE, edge
+from trackers.unsettled.board import CREW_QUARTERS, LAUNDRY_CHUTE, UPPER_CORRIDOR, edge
 from trackers.unsettled.state import UnsettledState as S
 
 
@@ -82,6 +82,9 @@ def not_pursuing(state: S) -> list[Violation]:
 
 ANYTIME: frozenset[type[Action]] = frozenset({a.SetChaosBackText})
 """The chaos card's back may be typed in at any time."""
+RECORD: frozenset[type[Action]] = frozenset({a.DrawIncapacitated})
+"""What the table tells Lantern about a card it drew: at any moment of play, a question or a pursuit
+waiting or not (nothing waits for it but the freeing its card's action does)."""
 FREE: frozenset[type[Action]] = frozenset({a.GainDiscovery, a.SetPower, a.PlaceTrap, a.PickUpTrap})
 """Free actions: discoveries, power switched by hand, traps set or picked up, also during LUNA's pursuit."""
 TURN: frozenset[type[Action]] = frozenset(
@@ -103,7 +106,17 @@ PHASES: tuple[Phase[S], ...] = (
     Phase(
         "the map",
         lambda s: s.phase == "map",
-        frozenset({a.PlaceCard, a.RemoveCard, a.ToggleBarrier, a.ToggleLink, a.LoadMap, a.ConfirmMap})
+        frozenset(
+            {
+                a.PlaceCard,
+                a.RemoveCard,
+                a.ToggleBarrier,
+                a.ToggleLink,
+                a.LoadMap,
+                a.ConfirmMap,
+                a.LegacyConfirmMap,
+            }
+        )
         | ANYTIME,
         "unsettled/map",
         closed=map_closed,
@@ -118,28 +131,28 @@ PHASES: tuple[Phase[S], ...] = (
     Phase(
         "a clumsiness check",
         lambda s: bool(s.pending_checks),
-        frozenset({a.ResolveClumsiness}) | ANYTIME,
+        frozenset({a.ResolveClumsiness}) | ANYTIME | RECORD,
         "unsettled/clumsiness",
         refusal=check_first,
     ),
     Phase(
         "LUNA's chaos",
         lambda s: s.chaos_pending,
-        frozenset({a.ResolveChaos, a.ResolveClumsiness}) | ANYTIME,
+        frozenset({a.ResolveChaos, a.ResolveClumsiness}) | ANYTIME | RECORD,
         "unsettled/luna/chaos",
         refusal=chaos_first,
     ),
     Phase(
         "LUNA's pursuit",
         lambda s: s.pursuit is not None,
-        FREE | {a.PursuitStep, a.ResolveClumsiness} | ANYTIME,
+        FREE | {a.PursuitStep, a.ResolveClumsiness} | ANYTIME | RECORD,
         "unsettled/luna/pursuit",
         refusal=not_pursuing,
     ),
     Phase(
         "play",
         lambda s: s.phase == "play",
-        FREE | TURN | {a.ResolveClumsiness, a.PursuitStep, a.ResolveChaos} | ANYTIME,
+        FREE | TURN | {a.ResolveClumsiness, a.PursuitStep, a.ResolveChaos} | ANYTIME | RECORD,
         "unsettled/turn",
         closed=play_closed,
     ),
@@ -172,17 +185,30 @@ def standing(state: S, name: str) -> str:
     return here
 
 
-def neighbour(state: S, here: str, to: str, rule: str) -> list[Violation]:
-    """`to` is one open step from `here`: a node of the map, adjacent, no wall, the chute only when open."""
+def neighbour(state: S, here: str, to: str, rule: str, *, step: bool = True) -> list[Violation]:
+    """`to` is one open step from `here` (`state.ways`): a node of the map, adjacent, no wall, the chute
+    only up and only when open, and (by the option) not out of an unpowered Upper Corridor.
+
+    Without `step` (an obstacle placed or cleared on the edge) the edge only has to be there and open: the
+    chute's one way and the corridor's power limit who walks it, not the edge itself."""
     if to not in state.graph.nodes:
         return refuse("unsettled.node", f"{to!r} is not on the map.", rule)
-    if not state.graph.adjacent(here, to):
-        if edge(here, to) == LAUNDRY_CHUTE and edge(here, to) in state.scarab.links:
-            why = "the laundry chute works only while Organic Stowage has power"
-            return refuse("unsettled.chute", f"{here} to {to}: {why}.", "unsettled/map/laundry-chute")
-        why = "a wall stands between them" if state.graph.has_edge(here, to) else "they are not adjacent"
-        return refuse("unsettled.adjacency", f"{here} to {to}: {why}.", "unsettled/map")
-    return []
+    if (state.ways if step else state.graph).adjacent(here, to):
+        return []
+    if edge(here, to) == LAUNDRY_CHUTE and LAUNDRY_CHUTE in state.scarab.links:
+        if here == CREW_QUARTERS and state.edition >= 2 and step:
+            why = (
+                "the laundry chute only leads up, from Organic Stowage; the way down is the drop from "
+                "an unpowered Crew Quarters"
+            )
+            return refuse("unsettled.chute.down", f"{here} to {to}: {why}.", "unsettled/map/laundry-chute")
+        why = "the laundry chute works only while Organic Stowage has power"
+        return refuse("unsettled.chute", f"{here} to {to}: {why}.", "unsettled/map/laundry-chute")
+    if state.graph.adjacent(here, to) and here == UPPER_CORRIDOR:
+        why = "Upper Corridor has no power, so it gives no access to its adjacent nodes yet (a game option)"
+        return refuse("unsettled.corridor", f"{here} to {to}: {why}.", "unsettled/rooms")
+    why = "a wall stands between them" if state.graph.has_edge(here, to) else "they are not adjacent"
+    return refuse("unsettled.adjacency", f"{here} to {to}: {why}.", "unsettled/map")
 
 
 def roll_violations(state: S, roll: int | None, rule: str) -> list[Violation]:

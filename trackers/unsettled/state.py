@@ -1,7 +1,8 @@
 """What the tracker keeps for Unsettled: Blackout: the map, power, LUNA, ire, explorers, traps, timeline.
 
 A screen reads the state through this module, so it also re-exports (`from x import X as X`) the constants
-of the map a screen names: the rooms and the grid's size.
+of the map a screen names (the rooms, the outside cards, the laundry chute, the grid's size) and the
+incapacitated cards the table may say it drew.
 """
 
 from __future__ import annotations
@@ -12,12 +13,23 @@ from typing import Literal
 
 from trackers.core.graph import Graph
 from trackers.core.options import option
+from trackers.unsettled.board import CARD_NOT_ENTERED as CARD_NOT_ENTERED
 from trackers.unsettled.board import GRID_COLUMNS as GRID_COLUMNS
 from trackers.unsettled.board import GRID_ROWS as GRID_ROWS
+from trackers.unsettled.board import INCAPACITATED_CARDS as INCAPACITATED_CARDS
+from trackers.unsettled.board import LAUNDRY_CHUTE as LAUNDRY_CHUTE
+from trackers.unsettled.board import OTHER_CARD as OTHER_CARD
+from trackers.unsettled.board import OUTSIDE as OUTSIDE
 from trackers.unsettled.board import ROOMS as ROOMS
-from trackers.unsettled.board import SYSTEMS, ScarabMap
+from trackers.unsettled.board import SYSTEMS, ScarabMap, open_ways
 
 Phase = Literal["map", "setup", "play"]
+
+EDITION = 2
+"""Which of Lantern's readings a game plays by, fixed when its map is confirmed. 2 since the play-test fixes:
+the laundry chute goes up only, the table says which incapacitated card it drew, and (an option) an
+unpowered Upper Corridor is not left. 1: a game whose map was confirmed before them, which keeps the readings
+it was played with, so that its log replays to the same game (`actions.LegacyConfirmMap`)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,16 @@ class Settings:
         "Structures stay built after power loss", True, rule="unsettled/structures"
     )
     keep_distress: bool = option("Incapacitated explorers keep 2 distress", True, rule="unsettled/distress")
+    corridor_needs_power: bool = option(
+        "Upper Corridor is left only once it has power",
+        True,
+        rule="unsettled/rooms",
+        help=(
+            "Lantern's reading of 'access to adjacent nodes' on the powered side: while it is unpowered "
+            "anyone, explorer or LUNA, may step into the corridor but not out of it to an adjacent node. "
+            "Off: its ways are open, powered or not."
+        ),
+    )
     unreachable: str = option(
         "When walls keep LUNA from her target",
         "stay",
@@ -96,6 +118,7 @@ class UnsettledState:
     chaos_pending: bool = False
     chaos_side: str = "A"
     chaos_back_text: str = ""
+    edition: int = EDITION
 
     def explorer(self, name: str) -> Explorer:
         for e in self.explorers:
@@ -128,10 +151,24 @@ class UnsettledState:
         return tuple(sorted(self.built))
 
     @cached_property
+    def ways(self) -> Graph:
+        """Where anyone may step now (`board.open_ways`): the map's graph with the laundry chute going up
+        only and, by the option, an unpowered Upper Corridor not left. Adjacency and distances only: the
+        obstacles are on `graph`. A game of edition 1 steps on `graph` itself."""
+        if self.edition < 2:
+            return self.graph
+        return open_ways(
+            self.graph,
+            self.powered,
+            chute=LAUNDRY_CHUTE in self.scarab.links,
+            corridor_needs_power=self.settings.corridor_needs_power,
+        )
+
+    @cached_property
     def pursuit_distances(self) -> dict[str, int]:
         """Steps from each node to the pursued explorer: LUNA's next step is planned when it is checked and
         again when it is taken, from the same state, so the search runs once."""
         assert self.pursuit is not None
         target = self.explorer(self.pursuit).node
         assert target is not None
-        return self.graph.distances_to(target)
+        return self.ways.distances_to(target)

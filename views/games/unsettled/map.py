@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from trackers.unsettled.queries import edge
-from trackers.unsettled.state import GRID_COLUMNS, GRID_ROWS, UnsettledState
+from trackers.unsettled.state import GRID_COLUMNS, GRID_ROWS, LAUNDRY_CHUTE, UnsettledState
 
 SHORT = {
     "Crew Quarters": "Crew",
@@ -124,7 +124,9 @@ def obstacle_lines(state: UnsettledState) -> list[str]:
     ]
     for a, b in state.scarab.links:
         shut = state.graph.has_barrier(a, b)
-        lines.append(
-            f"Link {SHORT[a]} – {SHORT[b]}" + (" (closed until Organic Stowage has power)" if shut else "")
-        )
+        closed = " (closed until Organic Stowage has power)" if shut else ""
+        if (a, b) == LAUNDRY_CHUTE and state.edition >= 2:
+            lines.append(f"Laundry chute: up only, from {SHORT[b]} to {SHORT[a]}{closed}")
+        else:
+            lines.append(f"Link {SHORT[a]} – {SHORT[b]}{closed}")
     return lines

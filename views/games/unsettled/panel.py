@@ -4,20 +4,31 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
+from typing import cast
 
 import flet as ft
 
 from trackers.unsettled import actions as ua
-from trackers.unsettled.queries import plan_step, steps_until_pause, turn_frames
-from trackers.unsettled.state import ROOMS, UnsettledState
+from trackers.unsettled.queries import (
+    blocked,
+    card_label,
+    out_of_turn,
+    plan_step,
+    steps_until_pause,
+    turn_frames,
+)
+from trackers.unsettled.state import CARD_NOT_ENTERED, INCAPACITATED_CARDS, OTHER_CARD, ROOMS, UnsettledState
 from views.forms import rule_link
 from views.games.unsettled.map import SHORT, obstacle_lines, scarab_grid
 from views.games.unsettled.setup import MapEditor, SetupPanel
 from views.model import AppModel
 from views.widgets import (
     TOUCH,
+    Act,
     Entry,
     action_button,
+    action_row,
     card,
     choice_buttons,
     heading,
@@ -111,7 +122,7 @@ def LunaCard(
                 ft.Row(
                     [
                         action_button(
-                            SHORT.get(c, c), lambda c=c: model.dispatch(ua.PursuitStep(c)), key=f"tie-{c}"
+                            SHORT.get(c, c), partial(model.dispatch, ua.PursuitStep(c)), key=f"tie-{c}"
                         )
                         for c in plan.candidates
                     ],
@@ -199,7 +210,7 @@ def PendingCard(model: AppModel, state: UnsettledState) -> ft.Control:
             ]
             buttons += [
                 action_button(
-                    str(n), lambda n=n: model.dispatch(ua.ResolveClumsiness(roll=n)), key=f"clumsy-{n}"
+                    str(n), partial(model.dispatch, ua.ResolveClumsiness(roll=n)), key=f"clumsy-{n}"
                 )
                 for n in range(1, state.settings.die_sides + 1)
             ]
@@ -215,9 +226,7 @@ def PendingCard(model: AppModel, state: UnsettledState) -> ft.Control:
             ft.Text(f"Roll the discovery die (card side {state.chaos_side})."),
             ft.Row(
                 [
-                    action_button(
-                        str(n), lambda n=n: model.dispatch(ua.ResolveChaos(die=n)), key=f"chaos-{n}"
-                    )
+                    action_button(str(n), partial(model.dispatch, ua.ResolveChaos(die=n)), key=f"chaos-{n}")
                     for n in (1, 2, 3)
                 ]
                 + [action_button("Roll for me", lambda: model.dispatch(ua.ResolveChaos()), key="chaos-roll")],
@@ -234,15 +243,24 @@ MODES = ("Move", "Barricade", "Clear", "Command LUNA")
 @ft.component
 def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     acting, set_acting = ft.use_state(state.active_explorer.name)
-    frame, set_frame = ft.use_state(None)
+    frame, set_frame = ft.use_state(cast("UnsettledState | None", None))
     mode, set_mode = ft.use_state(MODES[0])
+    asking, set_asking = ft.use_state(cast("tuple[str, str] | None", None))
     who = state.explorer(acting) if state.has_explorer(acting) else state.active_explorer
     here = who.node or ""
+
+    def choose_acting(name: str) -> None:
+        set_asking(None)  # a question about moving someone else goes with the choice of who acts
+        set_acting(name)
 
     def tap(col: int, row: int, node: str | None) -> None:
         if node is None:
             return
         if mode == "Move":
+            if out_of_turn(state, who.name) and not blocked(state, ua.Move):
+                set_asking((who.name, node))  # another explorer's turn: only an effect moves them
+                return
+            set_asking(None)
             model.dispatch(ua.Move(who.name, node))
         elif mode == "Barricade":
             model.dispatch(ua.Barricade(who.name, node))
@@ -255,47 +273,61 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     on_node = state.traps_at(here)
     freeable = [e for e in state.explorers_at(here) if e.incapacitated and e.name != who.name]
     row = [
-        action_button(
-            "Gain discovery", lambda: model.dispatch(ua.GainDiscovery(who.name)), key="gain-discovery"
+        Act(
+            "Gain discovery",
+            lambda: model.dispatch(ua.GainDiscovery(who.name)),
+            "gain-discovery",
+            blocked(state, ua.GainDiscovery),
         ),
-        action_button(
-            "HOT-WIRE", lambda: model.dispatch(ua.HotWire(who.name)), key="hot-wire", icon=ft.Icons.BOLT
+        Act(
+            "HOT-WIRE",
+            lambda: model.dispatch(ua.HotWire(who.name)),
+            "hot-wire",
+            blocked(state, ua.HotWire),
+            icon=ft.Icons.BOLT,
         ),
-        action_button(
+        Act(
             "Construct trap",
             lambda: model.dispatch(
                 ua.ConstructTrap(who.name, state.trap_tray[0] if state.trap_tray else "no trap left")
             ),
-            key="construct-trap",
+            "construct-trap",
+            blocked(state, ua.ConstructTrap),
         ),
     ]
     if who.traps:
         row.append(
-            action_button(
+            Act(
                 f"Set {who.traps[0]}",
                 lambda: model.dispatch(ua.PlaceTrap(who.name, who.traps[0])),
-                key="place-trap",
+                "place-trap",
+                blocked(state, ua.PlaceTrap),
             )
         )
     if on_node:
         row.append(
-            action_button(
+            Act(
                 f"Pick up {on_node[0]}",
                 lambda: model.dispatch(ua.PickUpTrap(who.name, on_node[0])),
-                key="pick-up-trap",
+                "pick-up-trap",
+                blocked(state, ua.PickUpTrap),
             )
         )
     row += [
-        action_button(
+        Act(
             f"Free {e.name}",
-            lambda e=e: model.dispatch(ua.FreeExplorer(e.name, who.name)),
-            key=f"free-{e.name}",
+            partial(model.dispatch, ua.FreeExplorer(e.name, who.name)),
+            f"free-{e.name}",
+            blocked(state, ua.FreeExplorer),
         )
         for e in freeable
     ]
     row.append(
-        action_button(
-            "Advance timeline", lambda: model.dispatch(ua.AdvanceTimeline()), key="advance-timeline"
+        Act(
+            "Advance timeline",
+            lambda: model.dispatch(ua.AdvanceTimeline()),
+            "advance-timeline",
+            blocked(state, ua.AdvanceTimeline),
         )
     )
     return ft.Column(
@@ -305,11 +337,11 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
             card(
                 heading("The Scarab"),
                 choice_buttons(
-                    [(e.name, e.name) for e in state.explorers], who.name, set_acting, key="acting"
+                    [(e.name, e.name) for e in state.explorers], who.name, choose_acting, key="acting"
                 ),
                 ft.Row(
                     [
-                        action_button(m, lambda m=m: set_mode(m), key=f"mode-{m}", primary=m == mode)
+                        action_button(m, partial(set_mode, m), key=f"mode-{m}", primary=m == mode)
                         for m in MODES
                     ],
                     wrap=True,
@@ -317,7 +349,8 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
                 ft.Text(f"Tap a node: {mode.lower()} ({who.name} is on {here})."),
                 scarab_grid(frame or state, tap),
                 *[ft.Text(line, size=12) for line in obstacle_lines(state)],
-                ft.Row(row, wrap=True),
+                move_question(model, state, asking, set_asking),
+                action_row(row, key="scarab-actions"),
                 key="scarab-card",
             ),
             ExplorersCard(model, state),
@@ -327,25 +360,89 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     )
 
 
+def move_question(
+    model: AppModel,
+    state: UnsettledState,
+    asking: tuple[str, str] | None,
+    set_asking: Callable[[tuple[str, str] | None], None],
+) -> ft.Control:
+    """A tap that would move an explorer on another's turn: say why it is unusual, then move or not."""
+    why = out_of_turn(state, asking[0]) if asking is not None and state.has_explorer(asking[0]) else None
+    if asking is None or why is None:
+        return ft.Container()
+    name, node = asking
+
+    def move() -> None:
+        set_asking(None)
+        model.dispatch(ua.Move(name, node))
+
+    return ft.Column(
+        [
+            tagged("move-question", ft.Text(f"Move {name} to {node}? {why}")),
+            ft.Row(
+                [
+                    action_button(f"Move {name}", move, key="move-anyway", primary=True),
+                    action_button("Cancel", lambda: set_asking(None), key="move-cancel"),
+                ],
+                wrap=True,
+            ),
+        ],
+        spacing=4,
+        key="move-question-column",
+    )
+
+
+CARD_CHOICES = [*((card.name, card.label) for card in INCAPACITATED_CARDS.values()), (OTHER_CARD, OTHER_CARD)]
+"""The cards an incapacitated explorer may have drawn: those the planet prints (ENGAGED), then any other."""
+
+
 @ft.component
 def ExplorersCard(model: AppModel, state: UnsettledState) -> ft.Control:
-    rows = []
+    rows: list[ft.Control] = []
     for i, e in enumerate(state.explorers):
-        status = f"INCAPACITATED ({e.incapacitated})" if e.incapacitated else f"distress {e.distress}"
+        entered = e.incapacitated not in (None, CARD_NOT_ENTERED)
+        held = card_label(e.incapacitated) if entered and e.incapacitated else "card not entered yet"
+        status = f"INCAPACITATED ({held})" if e.incapacitated else f"distress {e.distress}"
         extra = f" · discoveries {e.discoveries}" + (f" · carries {', '.join(e.traps)}" if e.traps else "")
         active = " (active)" if i == state.active else ""
         rows.append(tagged(f"explorer-{i}", ft.Text(f"{e.name} on {e.node}: {status}{extra}{active}")))
+        if e.incapacitated is None:
+            continue
+        ask = (
+            "Which incapacitated card did {} draw?"
+            if not entered
+            else "{}'s card (tap another to correct it):"
+        )
+        rows.append(tagged(f"card-question-{i}", ft.Text(ask.format(e.name), size=13)))
+        rows.append(
+            choice_buttons(
+                CARD_CHOICES,
+                e.incapacitated if entered else None,
+                partial(_say_card, model, e.name, e.incapacitated),
+                key=f"card-{i}",
+            )
+        )
     return card(heading("Explorers"), *rows, key="explorers")
+
+
+def _say_card(model: AppModel, explorer: str, held: str, card: str) -> None:
+    """Record the card the table drew; the card already recorded is left as it is."""
+    if card != held:
+        model.dispatch(ua.DrawIncapacitated(explorer, card))
 
 
 @ft.component
 def PowerCard(model: AppModel, state: UnsettledState) -> ft.Control:
     back = Entry(state.chaos_back_text)
+
+    def set_power(node: str, on: bool) -> bool:
+        return model.dispatch(ua.SetPower(node, on))
+
     switches = [
         switch_row(
             SHORT[n],
             n in state.powered,
-            lambda on, n=n: model.dispatch(ua.SetPower(n, on)),
+            partial(set_power, n),
             key=f"power-{n}",
             inline=True,
         )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import cast
+
 import flet as ft
 
 from trackers.core.packs import Pack
 from trackers.unsettled import actions as ua
-from trackers.unsettled.queries import map_from_json
-from trackers.unsettled.state import UnsettledState
+from trackers.unsettled.queries import edge, map_from_json
+from trackers.unsettled.state import OUTSIDE, UnsettledState
 from views.games.unsettled.map import SHORT, obstacle_lines, scarab_grid
 from views.model import AppModel
 from views.packs import PackTransfer, save_pack_file
@@ -53,7 +56,7 @@ def MapPacks(model: AppModel, state: UnsettledState) -> ft.Control:
 
 @ft.component
 def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
-    selected, set_selected = ft.use_state(None)
+    selected, set_selected = ft.use_state(cast("str | None", None))
     scarab = state.scarab
 
     def tap(col: int, row: int, node: str | None) -> None:
@@ -74,7 +77,7 @@ def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
                     *[
                         action_button(
                             f"Wall to {SHORT[other]}",
-                            lambda other=other: model.dispatch(ua.ToggleBarrier(selected, other)),
+                            partial(model.dispatch, ua.ToggleBarrier(selected, other)),
                             key=f"wall-{other}",
                         )
                         for other in neighbours
@@ -107,6 +110,7 @@ def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
                 ),
                 scarab_grid(state, tap, selected=selected, full=True),
                 *[ft.Text(line, size=12) for line in obstacle_lines(state)],
+                outside_link(model, state),
                 *tools,
                 ft.Row(
                     [
@@ -130,6 +134,36 @@ def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
             MapPacks(model, state),
         ],
         spacing=12,
+    )
+
+
+def outside_link(model: AppModel, state: UnsettledState) -> ft.Control:
+    """Whether this map joins Outside Front and Outside Rear, said in so many words, and a tap to change it:
+    the printed cards' tabs suggest they lead to each other, and the example layout leaves them apart."""
+    front, rear = OUTSIDE
+    scarab = state.scarab
+    if scarab.position(front) is None or scarab.position(rear) is None:
+        return ft.Container()
+    if edge(front, rear) in scarab.grid_edges():
+        return tagged("outside-link", ft.Text(f"{front} and {rear} touch on this map: they are connected."))
+    joined = edge(front, rear) in scarab.links
+    if joined:
+        said = f"{front} and {rear} are connected on this map, by a link."
+        label = "Separate them"
+    else:
+        said = (
+            f"{front} and {rear} are not connected on this map. Their tabs (TO OUTSIDE FRONT, "
+            "TO OUTSIDE REAR) suggest each leads round to the other: if your table reads them so, join them."
+        )
+        label = f"Join {SHORT[front]} and {SHORT[rear]}"
+    return ft.Column(
+        [
+            tagged("outside-link", ft.Text(said)),
+            action_button(
+                label, lambda: model.dispatch(ua.ToggleLink(front, rear)), key="outside-link-toggle"
+            ),
+        ],
+        spacing=4,
     )
 
 
