@@ -23,7 +23,7 @@ import pytest
 import trackers  # noqa: F401  (registers every game)
 from rules_ref import reference
 from tests.ashes.play import candidates, new_session
-from tests.ashes.states import SHELTER, new, playing, with_board
+from tests.ashes.states import LAYOUT, SHELTER, new, playing, with_board
 from tests.samplers import SAMPLERS
 from trackers.ashes import actions as aa
 from trackers.ashes.colony.materials import Materials, Slot
@@ -138,8 +138,15 @@ def _ashes_by_hand() -> list[Baseline]:
         rounds=replace(over.rounds, current=None, game_over=True),
         seats=tuple(replace(seat, final=counted) for seat in over.seats),
     )
+    acting = started.with_seat(replace(ann, main_actions=1))
+    rescuing = with_board(carrying.with_seat(replace(carrying.seat("Ann"), main_actions=1)), "Ann")
+    laying = replace(new(("Ann", "Bob", "Cy")), board=started.board)
     entries = [
         (new(("Ann", "Bob")), aa.StartingCombo("Ann", 1, 1, 1, 1, 1, technology="Drill", slot=2)),
+        (with_board(acting, "Ann", materials=stocked, data=1), aa.Install("Ann", 1, "pink", (1,))),
+        (rescuing, aa.Rescue("Ann", "S1a", 1, 0)),
+        (laying, aa.LayAchievementTiles((2, 2, 1))),
+        (new(), aa.LegacyUseBoard(LAYOUT, (5, 5, 5))),
         (with_board(started, "Ann", materials=stocked), aa.Manufacture("Ann", 1, 1, 2)),
         (started, aa.PlaceTechnology("Ann", "Drill", 1)),
         (

@@ -12,11 +12,12 @@ from typing import Literal
 from tests.ashes.states import LAYOUT, TOPS
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
-from trackers.ashes.rival.card import MoveVehicle, Rescue
+from trackers.ashes.rival.card import Build, MoveVehicle, Rescue
 from trackers.ashes.rival.deck import card_to_json
 from trackers.ashes.rival.play import must_pass
 from trackers.ashes.rounds.turn_order import RIVAL, SetupKind, free_positions
 from trackers.ashes.rules.rival_turns import card_of, entry_for, turn_for
+from trackers.ashes.rules.round_setup import tiles_due
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action
 from trackers.core.errors import IllegalAction, TableError
@@ -65,6 +66,13 @@ def answered(entry: a.RivalTurn, state: AshesState, rng: random.Random) -> a.Riv
         if not held:
             return replace(entry, cases=0)
         return replace(entry, cases=len(held), area=rng.choice(held))
+    if isinstance(turn.action, Build) and state.board is not None:
+        spaces = state.board.construction_spaces
+        free = [s.id for s in spaces if s.sector == turn.sector and state.shelter_owner(s.id) is None]
+        listed = any(s.sector == turn.sector for s in spaces)
+        if listed and not free:
+            return replace(entry, cases=0)
+        return replace(entry, cases=len(free) or 1, space=rng.choice(free) if free else "")
     return replace(
         entry,
         cases=rng.choice([0, 1, 1]),
@@ -111,7 +119,9 @@ def _player(state: AshesState, name: str, rng: random.Random) -> list[Action]:
         a.Activate(name, rng.randint(1, 4)),
         a.Move(name, tuple(rng.sample(areas, rng.randint(0, 2)))),
         a.Rest(name),
+        a.SkipMainAction(name),
         a.Build(name),
+        a.Build(name, rng.choice(["C1", "C2", "C3", "C4"])),
         a.Scout(name, rng.choice(areas), free=rng.random() < 0.5),
         a.CycleShelters(name),
         a.TakeUpgrade(
@@ -159,6 +169,8 @@ def candidates(state: AshesState, rng: random.Random, turn: int = 0) -> list[Act
     rounds = state.rounds
     if state.board is None:
         return [a.UseBoard(LAYOUT, TOPS)]
+    if tiles_due(state):
+        return [a.LayAchievementTiles()]
     if state.solo and state.rival is None:
         return [a.SetRival(4, 3, 6, UPGRADES)]
     if state.result is not None:

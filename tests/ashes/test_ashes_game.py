@@ -84,7 +84,7 @@ def round_one(session: Session) -> None:
     assert vp(session)["rival"] == 22 and on_board(session, "S1a") == 0
     play(session, Pass("Ann", 1, recovered=(2,)))
     assert refused(session, EndTurn("Ann")) == "ashes.turn.passed"
-    play(session, card("c2", 3, rounds_1_and_3="build:2", secondary="score_column:2"))
+    play(session, card("c2", 3, rounds_1_and_3="build:2", secondary="score_column:2", space="C1"))
     assert vp(session)["rival"] == 25
     assert refused(session, card("c3")) == "ashes.rival.must_pass"
     play(session, RivalPass())
@@ -123,7 +123,7 @@ def round_three(session: Session) -> None:
     assert (board.happiness, board.vp) == (0, 16)
     assert ASHES.summary(session.state).turn == "Ann"
     play(session, Pass("Ann", 2), card("c1", 1, arrow=None, area="S3a"))
-    play(session, card("c2", 1, rounds_1_and_3="build:2", secondary="score_column:2"), card("c7"))
+    play(session, card("c2", 1, rounds_1_and_3="build:2", secondary="score_column:2", space="C3"), card("c7"))
     assert vp(session)["rival"] == 44
     play(session, RivalPass(), card("c3", round_2="install:pink", secondary="discard_missions"), EndRound())
     assert vp(session)["rival"] == 47

@@ -30,14 +30,34 @@ ColonyAreaName = Literal["column 1", "column 2", "column 3", "column 4", "materi
 class UseBoard(Action):
     """The main board's layout in the `ashes.board` JSON form, carried whole so replay needs no pack, and
     the top space of the fuel, data and strength production tracks: facts of the physical boards that the
-    rulebook text does not give, entered once."""
+    rulebook text does not give, entered once. The game then plays by Lantern's current readings
+    (`state.EDITION`); the type name changed with them, so a log from before reads `LegacyUseBoard`."""
 
-    type: ClassVar[str] = "ashes.use_board"
+    type: ClassVar[str] = "ashes.use_board.v2"
     layout: str
     production_tops: tuple[int, int, int]
     turn_rewards: tuple[str, ...] = ()
     """What each turn-order space pays, written like "data 1": the top row's positions 1 to 4, then the
     bottom row's (empty: the table takes them with the steppers)."""
+
+
+@dataclass(frozen=True)
+class LegacyUseBoard(UseBoard):
+    """A board entered by a game begun before the play-test fixes (the log's old type name): that game keeps
+    the checks it was played with (edition 1: limited actions also between an activation and its main
+    action, the achievement tiles as the player count's usual layout, rival builds without their space), so
+    its log replays exactly. No screen makes it."""
+
+    type: ClassVar[str] = "ashes.use_board"
+
+
+@dataclass(frozen=True)
+class LayAchievementTiles(Action):
+    """The achievement tiles beside the Phoenix Project, turned to show 1 or 2 spaces each (3.1): `spaces`
+    per row, dark blue, light blue, pink, as the table laid them; empty, the app turns them at random."""
+
+    type: ClassVar[str] = "ashes.lay_achievement_tiles"
+    spaces: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -264,6 +284,15 @@ class EarnMainAction(Action):
 
 
 @dataclass(frozen=True)
+class SkipMainAction(Action):
+    """Any action may be forgone (5.8): a main action the player will not take, the activation's own one
+    included, which then ends the activation so limited actions are open again (10.2)."""
+
+    type: ClassVar[str] = "ashes.skip_main_action"
+    player: str
+
+
+@dataclass(frozen=True)
 class Build(Action):
     """Build the next shelter disc on a free construction space (its id on the board layout, if known)."""
 
@@ -391,9 +420,10 @@ class RivalTurn(Action):
     questions it asks.
 
     Main actions read `build:<column>`, `rescue`, `move_vehicle` or `install:<row>`; the secondary
-    `discard_missions` or `score_column:<column>`. `cases` counts the possible cases; for a rescue `area`
-    names the area picked, for an install `level` is the picked space's level and `achievement_has_room`
-    says whether the row's achievement tile takes another claim.
+    `discard_missions` or `score_column:<column>`. `cases` counts the possible cases; for a rescue or a move
+    `area` names the area picked, for a build `space` names the construction space picked (empty: not
+    named), for an install `level` is the picked space's level and `achievement_has_room` says whether the
+    row's achievement tile takes another claim.
     """
 
     type: ClassVar[str] = "ashes.rival_turn"
@@ -409,6 +439,7 @@ class RivalTurn(Action):
     area: str = ""
     level: int | None = None
     achievement_has_room: bool = False
+    space: str = ""
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,8 @@ def _set_up_next(state: AshesState) -> str | None:
         return "Enter the board: its areas and the production track tops."
     if state.solo and state.rival is None:
         return "Enter the rival's components from its difficulty card and colony board."
+    if round_setup.tiles_due(state):
+        return "Lay the achievement tiles: two of the three show 2 spaces."
     return None
 
 

@@ -2,10 +2,10 @@
 the board areas it feeds, the shared Phoenix Project counts, and the solo rival.
 
 A screen reads the state through this module, so it also re-exports (`from x import X as X`) the types and
-constants a screen names: survivor kinds and areas, the rival's seat and its cards (a card's `Install`,
-`MoveVehicle` and `Rescue` are the rival's main actions, not the player entries in `actions`), material and
-technology slots, set-up steps, upgrade classes, the board's sectors, and the kinds of the board and rival
-deck packs.
+constants a screen names: survivor kinds and areas, the rival's seat and its cards (a card's `Build`,
+`Install`, `MoveVehicle` and `Rescue` are the rival's main actions, not the player entries in `actions`),
+material and technology slots, set-up steps, upgrade classes, the board's sectors, and the kinds of the
+board and rival deck packs.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from trackers.ashes.colony.materials import Slot as Slot
 from trackers.ashes.colony.player_board import STACKING_AS_PRINTED, PlayerBoard
 from trackers.ashes.colony.player_board import TECH_SLOTS as TECH_SLOTS
 from trackers.ashes.colony.shelters import DISC_COSTS_AS_PRINTED, Colony
+from trackers.ashes.rival.card import Build as Build
 from trackers.ashes.rival.card import Install as Install
 from trackers.ashes.rival.card import MoveVehicle as MoveVehicle
 from trackers.ashes.rival.card import Rescue as Rescue
@@ -40,6 +41,15 @@ from trackers.core.game import OptionValue
 from trackers.core.options import option
 
 ROWS = (PhoenixRow.DARK_BLUE, PhoenixRow.LIGHT_BLUE, PhoenixRow.PINK)
+EDITION = 2
+"""Which of Lantern's readings a game plays by, fixed when its board is entered. 2 since the play-test fixes:
+a limited action waits until an activation's main action is taken or skipped (10.2), three players lay the
+achievement tiles before round 1 (3.1), and a rival build names its construction space when the board lists
+that sector's spaces (13.8.1). 1: a game whose board was entered before them, which keeps the checks it was
+played with, so that its log replays to the same game (`actions.LegacyUseBoard`)."""
+ACHIEVEMENT_SPACES = {1: (1, 1, 1), 2: (1, 1, 1), 3: (2, 2, 1), 4: (2, 2, 2)}
+"""Spaces per achievement tile by player count (solo is set up as for 2): three players lay two tiles on
+the 2-space face, chosen at random, and Lantern shows that here as the last row with 1 (3.1)."""
 DISC_COSTS = {
     "2, 2, 4, 4": DISC_COSTS_AS_PRINTED,
     "2, 2, 3, 3, 4, 4": (2, 2, 3, 3, 4, 4),
@@ -214,6 +224,8 @@ class Seat:
     powered: tuple[str, ...] = ()
     protocol: str | None = None
     main_actions: int = 0
+    activation_main_due: bool = False
+    """An activation's own main action (8.3.3) is still to come, so the protocol is not over (10.2)."""
     combo_taken: bool = False
     final: FinalCounts | None = None
 
@@ -230,6 +242,9 @@ class AshesState:
     `areas` are the board's areas with their survivors, set once the layout is entered, and `rival_vehicle`
     the area the rival's vehicle stands in ("": the starting shelter); `installs` counts
     Phoenix Project installs per level by everyone; `claims` lists each row's milestone claimants.
+    `rival_shelters` are the construction spaces holding a rival shelter disc, when the table named them;
+    `achievement_spaces` the spaces each achievement tile shows once laid (None: not laid, read as the
+    player count's usual layout); `edition` which of Lantern's readings the game plays by (`EDITION`).
     """
 
     rounds: RoundState
@@ -245,6 +260,9 @@ class AshesState:
     installs: tuple[int, int, int] = (0, 0, 0)
     claims: tuple[tuple[str, ...], ...] = ((), (), ())
     result: EndResult | None = None
+    rival_shelters: tuple[str, ...] = ()
+    achievement_spaces: tuple[int, int, int] | None = None
+    edition: int = EDITION
 
     @property
     def solo(self) -> bool:
@@ -268,8 +286,16 @@ class AshesState:
 
     @property
     def claim_room(self) -> tuple[int, int, int]:
-        """Claimants each achievement tile takes: one per row up to 2 players, 2/2/1 at 3 and 2/2/2 at 4."""
-        return {3: (2, 2, 1), 4: (2, 2, 2)}.get(len(self.seats), (1, 1, 1))
+        """Claimants each achievement tile takes, per row: as laid, or one per row up to 2 players, 2/2/1 at 3
+        and 2/2/2 at 4 until the tiles are laid."""
+        if self.achievement_spaces is not None:
+            return self.achievement_spaces
+        return ACHIEVEMENT_SPACES.get(len(self.seats), (1, 1, 1))
+
+    def shelter_owner(self, space: str) -> str | None:
+        """Who has a shelter disc on a construction space (the rival's included), if anyone."""
+        owner = next((s.name for s in self.seats if space in s.shelters), None)
+        return owner if owner is not None or space not in self.rival_shelters else RIVAL
 
     def survivors(self) -> Bag:
         """Every survivor in the game, wherever it is; always 50 active and 25 essential."""

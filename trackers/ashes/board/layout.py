@@ -2,7 +2,9 @@
 
 A layout is entered once and shared as an `ashes.board` pack: the areas with their sector and survivor-bag
 icon, the starting shelter, which areas touch, the red lines that close some of those borders, and the
-construction spaces. Moves then run on `AshesBoard.graph()`, where red lines are barriers.
+construction spaces with the areas each one touches. Moves then run on `AshesBoard.graph()`, where red lines
+are barriers, and rescues are checked against the areas next to a player's shelters. Links, red lines,
+construction spaces and a space's areas are all optional: a pack without them still loads.
 
 A layout is refused unread past its caps, drawn from the box (rulebook 2.1) and kept generous: `MAX_AREAS`
 areas (the box holds 29 area tiles, one per area space), `MAX_CONSTRUCTION_SPACES` construction spaces (on
@@ -58,11 +60,13 @@ class BoardArea:
 
 @dataclass(frozen=True)
 class ConstructionSpace:
-    """A space for a shelter disc; being a landmark matters only to scoring tiles (9.1, App. III)."""
+    """A space for a shelter disc; being a landmark matters only to scoring tiles (9.1, App. III). `areas`
+    are the areas it touches, which a shelter built there rescues from (9.2); empty: not entered."""
 
     id: str
     sector: int
     landmark: bool = False
+    areas: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,18 @@ class AshesBoard:
             for a, b in self.red_lines
             if (a, b) not in links
         ]
+        areas = {a.id for a in self.areas}
+        for space in self.construction_spaces:
+            out += [
+                f"construction space {quote(space.id)} touches {quote(n)}, which is not an area"
+                for n in dict.fromkeys(space.areas)
+                if n not in areas
+            ]
+            out += [
+                f"construction space {quote(space.id)} lists {quote(n)} twice"
+                for n, k in Counter(space.areas).items()
+                if k > 1
+            ]
         if not self.areas:
             out.append("the board has no areas")
         if not out and self.links:
@@ -152,10 +168,20 @@ class AshesBoard:
             "areas": [{"id": a.id, "sector": a.sector, "bag_icon": a.bag_icon} for a in self.areas],
             "links": [list(link) for link in self.links],
             "red_lines": [list(line) for line in self.red_lines],
-            "construction_spaces": [
-                {"id": s.id, "sector": s.sector, "landmark": s.landmark} for s in self.construction_spaces
-            ],
+            "construction_spaces": [_space_json(s) for s in self.construction_spaces],
         }
+
+    def touching(self, space: str) -> tuple[str, ...]:
+        """The areas a construction space touches, as entered (empty: unknown, or no such space)."""
+        return next((s.areas for s in self.construction_spaces if s.id == space), ())
+
+
+def _space_json(space: ConstructionSpace) -> dict[str, Any]:
+    """A space as the pack writes it; `areas` only when entered, so older packs read back unchanged."""
+    data: dict[str, Any] = {"id": space.id, "sector": space.sector, "landmark": space.landmark}
+    if space.areas:
+        data["areas"] = list(space.areas)
+    return data
 
 
 def _size_problems(areas: int, links: int, red_lines: int, spaces: int) -> list[str]:
@@ -209,6 +235,13 @@ def _pairs(data: Mapping[str, Any], key: str) -> tuple[Edge, ...]:
     return tuple(sorted(_pair(a, b) for a, b in rows))
 
 
+def _names(value: Any, what: str) -> tuple[str, ...]:
+    """A list of area ids, capped at `MAX_AREAS` before any is read."""
+    if not isinstance(value, list) or len(value) > MAX_AREAS:
+        raise ValueError(f"{what} must be a list of at most {MAX_AREAS} area ids")
+    return tuple(_text(n, f"an area of {what}") for n in value)
+
+
 def _length(value: Any) -> int:
     return len(value) if isinstance(value, list) else 0
 
@@ -237,6 +270,7 @@ def _read(data: Any) -> AshesBoard:
             _text(row.get("id"), f"construction space {i}"),
             _number(row.get("sector"), f"construction space {i}"),
             _flag(row.get("landmark", False), f"construction space {i}'s 'landmark'"),
+            _names(row.get("areas", []), f"construction space {i}'s 'areas'"),
         )
         for i, row in enumerate(_rows(data, "construction_spaces"), 1)
     )

@@ -57,10 +57,17 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_BY_KEY: dict[type[Enum], dict[str, Any]] = {}
+"""Each enum's members by JSON key, built on first use: a rival turn reads its card several times."""
+
+
 def _enum(kind: type[E], value: Any, field: str) -> E:
-    by_key = {_key(m): m for m in kind}
+    by_key = _BY_KEY.get(kind)
+    if by_key is None:
+        by_key = _BY_KEY[kind] = {_key(m): m for m in kind}
     if isinstance(value, str) and value in by_key:
-        return by_key[value]
+        member: E = by_key[value]
+        return member
     raise ValueError(f"{field!r} must be one of {', '.join(by_key)}, not {quote(value)}")
 
 

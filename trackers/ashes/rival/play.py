@@ -381,13 +381,18 @@ def play_card(
 
 
 def follow_up(turn: Turn, cases: int) -> str | None:
-    """The second thing to look up on the table once the case is known, for a rescue or an install."""
+    """The second thing to look up on the table once the case is known: the area a rescue empties or a move
+    reaches, the construction space a build takes, or the space an install takes."""
     k = pick_case(cases, turn.card.numeric)
     if k is None or turn.question is None:
         return None
     origin = turn.card.ordinal.value
     if isinstance(turn.action, Rescue):
         return f"Count to the {_nth(k)} area holding survivors {origin}: how many active and essential?"
+    if isinstance(turn.action, MoveVehicle):
+        return f"Count to the {_nth(k)} area whose tile shows its main side {origin}: which area is it?"
+    if isinstance(turn.action, Build):
+        return f"Count to the {_nth(k)} free construction space {origin}: which space is it?"
     if isinstance(turn.action, Install):
         ask = f"Count to the {_nth(k)} space without an upgrade {origin}: is it level I, II or III?"
         if turn.rival.upgrades_left[0] is UpgradeClass.CLASS_II:

@@ -75,7 +75,20 @@ def _pods(seat: Seat, card: int) -> Count | None:
 
 
 def limited_violations(state: AshesState, player: str, action: Limited) -> list[Violation]:
-    return own_turn_violations(state, player) or state.seat(player).board.check_limited(action)
+    """Once per turn each, on the player's own turn, and never in the middle of a protocol (10.2): after an
+    activation, only once its main action (8.3.3) is taken or skipped. A game of edition 1 allowed that,
+    and keeps doing so."""
+    if problems := own_turn_violations(state, player):
+        return problems
+    seat = state.seat(player)
+    if seat.activation_main_due and state.edition >= 2:
+        return refuse(
+            "ashes.limited.during_protocol",
+            "Your activation is not over until you take its main action (or skip it): limited actions come "
+            "before or after a protocol, never during it.",
+            "ashes/actions/additional",
+        )
+    return seat.board.check_limited(action)
 
 
 # Decontaminate (10.1.1)

@@ -7,11 +7,19 @@ belongs to the player whose turn it is and is refused once they have passed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, TypeVar, get_args
 
-from trackers.ashes.actions import Build, EarnMainAction, Install, Rescue, Rest, RowName
+from trackers.ashes.actions import (
+    Build,
+    EarnMainAction,
+    Install,
+    Rescue,
+    Rest,
+    RowName,
+    SkipMainAction,
+)
 from trackers.ashes.board.layout import AshesBoard
 from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL
 from trackers.ashes.colony import shelters
@@ -80,7 +88,7 @@ def check_build(state: AshesState, action: Build) -> list[Violation]:
             f"The board has no construction space {action.space!r}.",
             "ashes/actions/build",
         )
-    owner = next((s.name for s in state.seats if action.space in s.shelters), None)
+    owner = state.shelter_owner(action.space)
     if owner is not None:
         return refuse(
             "ashes.build.taken", f"{owner} already has a shelter on {action.space}.", "ashes/actions/build"
@@ -116,9 +124,49 @@ def rescued(action: Rescue) -> tuple[str, ...]:
     return (ACTIVE,) * action.active + (ESSENTIAL,) * action.essential
 
 
+@dataclass(frozen=True)
+class RescueReach:
+    """The areas next to a player's shelters as far as the board says (9.2): `near` those known, and
+    `unknown` how many of the player's shelters Lantern cannot place against the areas (the starting
+    shelter on a board without links; a shelter built without naming its space, or on a space whose
+    areas were not entered)."""
+
+    near: frozenset[str]
+    unknown: int
+
+
+def rescue_reach(state: AshesState, player: str) -> RescueReach:
+    """Where the player may rescue from: areas beside the starting shelter (by the board's links) and beside
+    each construction space they built on (by the areas entered for it)."""
+    seat = state.seat(player)
+    board = state.board
+    if board is None:
+        return RescueReach(frozenset(), 1 + seat.colony.discs_built)
+    near: set[str] = set()
+    unknown = 0
+    if board.links:
+        near.update(x.id for x in board.areas if next_to(board, board.shelter, x.id))
+    else:
+        unknown += 1
+    for space in seat.shelters:
+        touching = board.touching(space)
+        near.update(touching)
+        unknown += not touching
+    unknown += max(0, seat.colony.discs_built - len(seat.shelters))
+    return RescueReach(frozenset(near), unknown)
+
+
+def unchecked_rescue(state: AshesState, action: Rescue) -> bool:
+    """A rescue from an area Lantern does not know to be next to one of the player's shelters, accepted
+    only because some shelter's neighbours are not on the board entered: the table checks it."""
+    reach = rescue_reach(state, action.player)
+    return action.area not in reach.near and reach.unknown > 0
+
+
 def check_rescue(state: AshesState, action: Rescue) -> list[Violation]:
-    """Built shelters sit on construction spaces, which the layout does not link to areas, so adjacency is
-    only checked for a player whose one shelter is the starting one; with a shelter built, any area goes."""
+    """The area must be next to one of the player's shelters, the starting one included (9.2). Where the
+    board does not say what a shelter touches, that shelter cannot be checked and the rescue is accepted
+    with a note in its history line (`unchecked_rescue`)."""
     counts = (RESCUED_ACTIVE, action.active), (RESCUED_ESSENTIAL, action.essential)
     if problems := count_violations(*counts):
         return problems
@@ -136,8 +184,8 @@ def check_rescue(state: AshesState, action: Rescue) -> list[Violation]:
             "ashes/actions/rescue",
         )
     seat = state.seat(action.player)
-    board = linked_board(state)
-    if board is not None and not seat.shelters and not next_to(board, board.shelter, area.name):
+    reach = rescue_reach(state, action.player)
+    if area.name not in reach.near and not reach.unknown:
         return refuse(
             "ashes.rescue.not_adjacent",
             f"{area.name} is not next to any of your shelters.",
@@ -165,7 +213,10 @@ def apply_rescue(state: AshesState, action: Rescue, rng: Random) -> tuple[AshesS
 
 
 def describe_rescue(state: AshesState, action: Rescue) -> str:
-    return f"{action.player} rescued {action.active + action.essential} survivor(s) from {action.area}"
+    text = f"{action.player} rescued {action.active + action.essential} survivor(s) from {action.area}"
+    if unchecked_rescue(state, action):
+        text += " (not checked: the board does not say which areas touch all your shelters)"
+    return text
 
 
 # Install (9.3)
@@ -282,10 +333,24 @@ def describe_earn(state: AshesState, action: EarnMainAction) -> str:
     return f"{action.player} earned a main action"
 
 
+def apply_skip(state: AshesState, action: SkipMainAction, rng: Random) -> tuple[AshesState, list[Event]]:
+    seat = state.seat(action.player)
+    event = Event.of(
+        "main_action",
+        f"{seat.name} skips a main action.",
+        seat=seat.name,
+        left=seat.main_actions - 1,
+        rule="ashes/actions",
+    )
+    return updated(state, seat, main_actions=seat.main_actions - 1, activation_main_due=False), [event]
+
+
 Spent = TypeVar("Spent", Build, Rescue, Install, Rest)
 
 
-def main_action_left(state: AshesState, action: Build | Rescue | Install | Rest) -> list[Violation]:
+def main_action_left(
+    state: AshesState, action: Build | Rescue | Install | Rest | SkipMainAction
+) -> list[Violation]:
     """A main action is taken on the player's own turn and spends one earned this turn; it is checked before
     the action's own check, which can then take the turn as the player's."""
     if problems := own_turn_violations(state, action.player):
@@ -305,13 +370,20 @@ def spending(apply: Apply[AshesState, Spent]) -> Apply[AshesState, Spent]:
     def spend(state: AshesState, action: Spent, rng: Random) -> tuple[AshesState, list[Event]]:
         after, events = apply(state, action, rng)
         seat = after.seat(action.player)
-        return updated(after, seat, main_actions=seat.main_actions - 1), events
+        return updated(after, seat, main_actions=seat.main_actions - 1, activation_main_due=False), events
 
     return spend
 
 
 RULES: tuple[Rule[AshesState, Any], ...] = (
     Rule(EarnMainAction, "Earn a main action", apply_earn, describe_earn, (check_earn,)),
+    Rule(
+        SkipMainAction,
+        "Skip a main action",
+        apply_skip,
+        lambda s, x: f"{x.player} skipped a main action",
+        (main_action_left,),
+    ),
     Rule(Build, "Build", spending(apply_build), describe_build, (main_action_left, check_build)),
     Rule(Rescue, "Rescue", spending(apply_rescue), describe_rescue, (main_action_left, check_rescue)),
     Rule(Install, "Install", spending(apply_install), describe_install, (main_action_left, check_install)),

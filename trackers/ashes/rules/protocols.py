@@ -278,6 +278,7 @@ def _apply_activate(state: AshesState, action: a.Activate, rng: Random) -> Appli
         missions_hand=missions,
         protocol="activate",
         main_actions=seat.main_actions + 1,
+        activation_main_due=True,
     )
     return done, [active, *seat_events(seat, texts, "ashes/production"), reminder]
 
@@ -303,7 +304,14 @@ def _check_end_turn(state: AshesState, action: a.EndTurn) -> list[Violation]:
 
 def _apply_end_turn(state: AshesState, action: a.EndTurn, rng: Random) -> Applied:
     seat = state.seat(action.player)
-    fresh = updated(state, seat, board=seat.board.apply_new_turn().board, protocol=None, main_actions=0)
+    fresh = updated(
+        state,
+        seat,
+        board=seat.board.apply_new_turn().board,
+        protocol=None,
+        main_actions=0,
+        activation_main_due=False,
+    )
     rounds = take_turn(state.rounds, action.player)
     done = Event.of("turn_done", f"{action.player} ends the turn", seat=action.player, rule="ashes/protocols")
     return replace(fresh, rounds=rounds), [done, *_next(rounds.current)]

@@ -11,7 +11,7 @@ from typing import Any
 
 from trackers.ashes import actions as a
 from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL, NOBODY, empty_area
-from trackers.ashes.rival.card import Install, MoveVehicle, Rescue, RivalCard
+from trackers.ashes.rival.card import Build, Install, MoveVehicle, Rescue, RivalCard
 from trackers.ashes.rival.deck import (
     MAX_CARDS,
     NUMERIC_RANGE,
@@ -271,6 +271,7 @@ def entry_for(
     area: str = "",
     level: int | None = None,
     achievement_has_room: bool = False,
+    space: str = "",
 ) -> a.RivalTurn:
     """The entry for a known card (drawn by the app, or read back from a deck) with the table's answers."""
     data = card_to_json(card)
@@ -287,12 +288,52 @@ def entry_for(
         area=area,
         level=level,
         achievement_has_room=achievement_has_room,
+        space=space,
     )
 
 
 def _picks_area(turn: Turn, cases: int) -> bool:
     """A rescue or a move that finds a case lands on an area, which the entry names."""
     return isinstance(turn.action, Rescue | MoveVehicle) and turn.question is not None and cases > 0
+
+
+def _builds(turn: Turn, cases: int) -> bool:
+    """A build that finds a free construction space (the rival has a disc left and the count is not 0)."""
+    return isinstance(turn.action, Build) and turn.question is not None and cases > 0
+
+
+def _space_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list[Violation]:
+    """The construction space a rival build takes, named so that nobody builds there after it (9.1): on the
+    board, in the card's sector and free. A game of edition 2 must name it whenever the board lists
+    construction spaces in that sector."""
+    rule = "ashes/solo/rival-actions"
+    if not _builds(turn, action.cases):
+        if action.space:
+            return refuse("ashes.rival.space", "Only a rival build takes a construction space.", rule)
+        return []
+    spaces = state.board.construction_spaces if state.board is not None else ()
+    listed = [s for s in spaces if s.sector == turn.sector]
+    if not action.space:
+        if listed and state.edition >= 2:
+            return refuse(
+                "ashes.rival.space",
+                f"Name the construction space of sector {turn.sector} the rival builds on.",
+                rule,
+            )
+        return []
+    space = next((s for s in spaces if s.id == action.space), None)
+    if space is None:
+        return refuse("ashes.rival.space", f"The board has no construction space {action.space!r}.", rule)
+    if space.sector != turn.sector:
+        return refuse(
+            "ashes.rival.space_sector",
+            f"The rival builds in sector {turn.sector}; {space.id} is in sector {space.sector}.",
+            rule,
+        )
+    owner = state.shelter_owner(space.id)
+    if owner is not None:
+        return refuse("ashes.rival.space_taken", f"{owner} already has a shelter on {space.id}.", rule)
+    return []
 
 
 def _answer(state: AshesState, turn: Turn, action: a.RivalTurn) -> BoardAnswer:
@@ -302,14 +343,8 @@ def _answer(state: AshesState, turn: Turn, action: a.RivalTurn) -> BoardAnswer:
     return BoardAnswer(action.cases, survivors, action.level, action.achievement_has_room)
 
 
-def _card_violations(state: AshesState, action: a.RivalTurn) -> list[Violation]:
-    """The card must read, match the catalogue and the card on show, and be playable now."""
-    rival = state.rival
-    assert rival is not None  # _rival_turn_violations refused a game without one
-    try:
-        card = card_of(action)
-    except ValueError as error:
-        return refuse("ashes.rival.card", f"This card cannot be read: {error}.", "ashes/solo/rival-turn")
+def _card_violations(state: AshesState, rival: RivalState, card: RivalCard) -> list[Violation]:
+    """The card read from the entry must match the catalogue and the card on show, and be playable now."""
     pending = state.pending_card
     if pending is not None and pending.label != card.label:
         return refuse(
@@ -395,11 +430,18 @@ def _rival_turn_violations(state: AshesState, action: a.RivalTurn) -> list[Viola
         return problems
     rival = state.rival
     assert rival is not None  # _rival_violations refused a game without one
-    if problems := _rival_turn_now(state, rival) or _card_violations(state, action):
+    if problems := _rival_turn_now(state, rival):
         return problems
-    turn = turn_for(state, rival, card_of(action))
+    try:
+        card = card_of(action)  # read once for every check below
+    except ValueError as error:
+        return refuse("ashes.rival.card", f"This card cannot be read: {error}.", "ashes/solo/rival-turn")
+    if problems := _card_violations(state, rival, card):
+        return problems
+    turn = turn_for(state, rival, card)
     return (
         _area_violations(state, turn, action)
+        or _space_violations(state, turn, action)
         or answer_violations(turn, _answer(state, turn, action))
         or _room_violations(state, turn, action)
     )
@@ -457,6 +499,18 @@ def _rival_turn(state: AshesState, action: a.RivalTurn, rng: Random) -> tuple[As
     if isinstance(turn.action, MoveVehicle) and _picks_area(turn, action.cases):
         state, vehicle = _move_vehicle(state, action.area, len(done.steps) + 1)
         moved = [vehicle]
+    if action.space and _builds(turn, action.cases):
+        state = replace(state, rival_shelters=(*state.rival_shelters, action.space))
+        text = f"The rival's shelter disc stands on {action.space}: nobody else may build there"
+        moved.append(
+            Event.of(
+                "rival_step",
+                text,
+                number=len(done.steps) + 1,
+                space=action.space,
+                rule="ashes/solo/rival-actions",
+            )
+        )
     events = [*_steps(done), *moved, summary, *_next(rounds.current)]
     return replace(state, rival=done.rival, rounds=rounds, pending_card=None), events
 

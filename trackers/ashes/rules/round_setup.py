@@ -43,7 +43,7 @@ from trackers.ashes.rules.guards import (
     seat_events,
     updated,
 )
-from trackers.ashes.state import AshesState
+from trackers.ashes.state import ACHIEVEMENT_SPACES, EDITION, ROWS, AshesState
 from trackers.core.actions import Event
 from trackers.core.bag import Bag
 from trackers.core.boundary import BoundaryError, read_json
@@ -106,6 +106,11 @@ def _layout_problems(layout: str) -> list[str]:
     return board_problems(data)
 
 
+TILE_SPACES = Count(
+    1, 2, "An achievement tile shows", "spaces", code="ashes.setup.achievement_tiles", rule="ashes/setup"
+)
+
+
 def _board_violations(state: AshesState, action: a.UseBoard) -> list[Violation]:
     """Re-entering replaces the board, which is safe because no survivor reaches it before play."""
     if found := _layout_problems(action.layout):
@@ -161,7 +166,72 @@ def _use_board(state: AshesState, action: a.UseBoard, rng: Random) -> tuple[Ashe
         "board", text, areas=len(board.areas), tops=list(action.production_tops), rule="ashes/setup"
     )
     rounds = replace(state.rounds, rewards=_turn_rewards(action.turn_rewards) if action.turn_rewards else ())
-    return replace(state, board=board, areas=board.play_areas(), seats=seats, rounds=rounds), [event]
+    new = replace(
+        state,
+        board=board,
+        areas=board.play_areas(),
+        seats=seats,
+        rounds=rounds,
+        edition=1 if isinstance(action, a.LegacyUseBoard) else EDITION,
+    )
+    return new, [event]
+
+
+# The achievement tiles (3.1)
+
+
+def tiles_due(state: AshesState) -> bool:
+    """Three players turn two of the three achievement tiles to their 2-space face at random, so a game of
+    edition 2 lays them before round 1's survivors emerge; other player counts have one way to lay them,
+    which Lantern knows."""
+    return state.edition >= 2 and len(state.seats) == 3 and state.achievement_spaces is None
+
+
+def _tiles_violations(state: AshesState, action: a.LayAchievementTiles) -> list[Violation]:
+    """The table's layout must follow the player count's rule: no 2-space tile up to 2 players (solo is set
+    up as 2), two of them with 3, all three with 4."""
+    if not action.spaces:
+        return []
+    usual = ACHIEVEMENT_SPACES[len(state.seats)]
+    if len(action.spaces) != len(ROWS):
+        return refuse(
+            "ashes.setup.achievement_tiles",
+            "Give each of the 3 achievement tiles 1 or 2 spaces, dark blue, light blue, then pink.",
+            "ashes/setup",
+        )
+    if problems := count_violations(*((TILE_SPACES, n) for n in action.spaces)):
+        return problems
+    if sorted(action.spaces) != sorted(usual):
+        twos = usual.count(2)
+        return refuse(
+            "ashes.setup.achievement_tiles",
+            f"With {len(state.seats)} player(s), {twos or 'no'} achievement tile(s) show 2 spaces.",
+            "ashes/setup",
+        )
+    return []
+
+
+def _lay_tiles(
+    state: AshesState, action: a.LayAchievementTiles, rng: Random
+) -> tuple[AshesState, list[Event]]:
+    usual = ACHIEVEMENT_SPACES[len(state.seats)]
+    if action.spaces:
+        spaces = (action.spaces[0], action.spaces[1], action.spaces[2])
+        how = "as the table laid them"
+    elif usual.count(1) == 1:
+        single = rng.randrange(len(ROWS))
+        one, two, three = (1 if i == single else 2 for i in range(len(ROWS)))
+        spaces, how = (one, two, three), "turned at random"
+    else:
+        spaces, how = usual, f"as every {len(state.seats)}-player game lays them"
+    shown = ", ".join(f"{row.value} {n}" for row, n in zip(ROWS, spaces, strict=True))
+    event = Event.of(
+        "achievement_tiles",
+        f"Achievement tiles {how}: {shown} space(s)",
+        spaces=list(spaces),
+        rule="ashes/setup",
+    )
+    return replace(state, achievement_spaces=spaces), [event]
 
 
 # Starting combos
@@ -364,11 +434,18 @@ def _drawn_violations(state: AshesState, action: a.Emerge) -> list[Violation]:
 
 
 def _set_up_for_play(state: AshesState) -> list[Violation]:
-    """Survivors first reach the board in round 1's emergence, so its areas and the rival come before."""
+    """Survivors first reach the board in round 1's emergence, so its areas, the rival and (with 3 players)
+    the achievement tiles come before."""
     if state.board is None:
         return refuse("ashes.board.missing", "Enter the board first: its areas and tracks.", "ashes/setup")
     if state.solo and state.rival is None:
         return refuse("ashes.rival.missing", "Enter the rival's components first.", "ashes/setup/solo")
+    if tiles_due(state):
+        return refuse(
+            "ashes.setup.achievement_tiles_due",
+            "Lay the achievement tiles first: with 3 players, two of them show 2 spaces.",
+            "ashes/setup",
+        )
     return []
 
 
@@ -418,7 +495,14 @@ def _end_round(state: AshesState, action: a.EndRound, rng: Random) -> tuple[Ashe
     rounds = end_round(state.rounds)
     rival = None if state.rival is None else start_round(state.rival, state.settings.rival_marker_resets)
     seats = tuple(
-        replace(s, board=s.board.apply_new_round().board, protocol=None, main_actions=0) for s in state.seats
+        replace(
+            s,
+            board=s.board.apply_new_round().board,
+            protocol=None,
+            main_actions=0,
+            activation_main_due=False,
+        )
+        for s in state.seats
     )
     if rounds.game_over:
         text = "Round 3 is over: enter each player's final counts, then score the game"
@@ -440,6 +524,22 @@ RULES: tuple[Rule[AshesState, Any], ...] = (
         _use_board,
         lambda s, x: "Board entered",
         (_board_violations,),
+        gates=(before_play_violations,),
+    ),
+    Rule(
+        a.LegacyUseBoard,
+        "Enter the board",
+        _use_board,
+        lambda s, x: "Board entered",
+        (_board_violations,),
+        gates=(before_play_violations,),
+    ),
+    Rule(
+        a.LayAchievementTiles,
+        "Lay the achievement tiles",
+        _lay_tiles,
+        lambda s, x: "Achievement tiles laid",
+        (_tiles_violations,),
         gates=(before_play_violations,),
     ),
     Rule(
