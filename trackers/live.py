@@ -1,0 +1,108 @@
+"""The games open in this process: one live session per game, shared by every screen that shows it.
+
+Two browser tabs (or two phones on one server) showing the same game share its session, so an entry on
+one is on the other at once and undo on one undoes for both. Every change goes through `Watch.change`,
+one at a time per game, and then every other screen watching that game is told. A change the store
+refuses because another process changed the game first (GameChangedElsewhere) replaces the shared
+session by the game as stored, for every screen, before the error reaches the caller.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from trackers.storage import GameChangedElsewhere, Store, StoredGame
+
+T = TypeVar("T")
+Listener = Callable[[StoredGame], None]
+"""Told the game as it now is, after a change made on another screen (or reread from the store)."""
+
+
+@dataclass(eq=False)
+class _Open:
+    game: StoredGame
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    watches: list[Watch] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Watch:
+    """One screen showing one live game: what it changes goes through here, and it hears of the rest."""
+
+    live: LiveGames
+    entry: _Open
+    listener: Listener
+
+    @property
+    def game(self) -> StoredGame:
+        return self.entry.game
+
+    def change(self, step: Callable[[StoredGame], T]) -> T:
+        """Run one change on the shared game, alone; then tell every other screen watching it.
+
+        On GameChangedElsewhere the game is reread from the store and every screen, this one too, is
+        given it before the error is raised again."""
+        entry = self.entry
+        with entry.lock:
+            try:
+                result = step(entry.game)
+            except GameChangedElsewhere:
+                entry.game = self.live.store.open_game(entry.game.id)
+                self.live.tell(entry, skip=None)
+                raise
+            self.live.tell(entry, skip=self)
+            return result
+
+    def stop(self) -> None:
+        """This screen no longer shows the game; a game no screen shows is let go."""
+        self.live.release(self)
+
+
+class LiveGames:
+    """The authority for the games open in this process, over one Store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._open: dict[str, _Open] = {}
+        self._lock = threading.Lock()
+
+    def watch(self, game: StoredGame, listener: Listener) -> Watch:
+        """Show a game just created, imported or opened; the live one wins if a screen has it already."""
+        with self._lock:
+            entry = self._open.setdefault(game.id, _Open(game))
+            watch = Watch(self, entry, listener)
+            entry.watches.append(watch)
+            return watch
+
+    def open(self, game_id: str, listener: Listener) -> Watch:
+        """Show a saved game: the live one when a screen has it open, else read from the store (KeyError,
+        StorageError as `Store.open_game`)."""
+        with self._lock:
+            entry = self._open.get(game_id)
+        return self.watch(entry.game if entry is not None else self.store.open_game(game_id), listener)
+
+    def is_open(self, game_id: str) -> bool:
+        with self._lock:
+            return game_id in self._open
+
+    def forget(self, game_id: str) -> None:
+        """The game was deleted: every screen's watch of it is let go."""
+        with self._lock:
+            self._open.pop(game_id, None)
+
+    def release(self, watch: Watch) -> None:
+        with self._lock:
+            entry = watch.entry
+            if watch in entry.watches:
+                entry.watches.remove(watch)
+            if not entry.watches and self._open.get(entry.game.id) is entry:
+                del self._open[entry.game.id]
+
+    def tell(self, entry: _Open, *, skip: Watch | None) -> None:
+        with self._lock:
+            others = [watch for watch in entry.watches if watch is not skip]
+        for watch in others:
+            watch.listener(entry.game)
