@@ -16,7 +16,8 @@ import traceback
 from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 
-from tests.bench import ashes, browser, engine, hostile, unsettled
+from tests.bench import ashes, browser, engine, hostile, taps, unsettled
+from tests.bench.baseline import compare
 from tests.bench.figures import Figure, header, median, row
 from tests.bench.servers import REPO, serving, wait_until_200
 
@@ -45,7 +46,10 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
     ("hostile inputs", hostile.figures),
     ("start", start_figures),
     ("page load", browser.page_load_figures),
+    ("tap to DOM", taps.tap_figures),
 )
+COMPARED = frozenset({"dispatch", "replay", "unsettled", "ashes"})
+"""With BASELINE=<git ref>, these sections are measured on that ref and on this tree, side by side."""
 
 
 def machine() -> str:
@@ -75,14 +79,32 @@ def run_section(name: str, section: Section) -> bool:
     return True
 
 
+def run_comparison(ref: str) -> bool:
+    """Print the before/after table (tests/bench/baseline.py); False (and an ERROR line) when it raised."""
+    try:
+        for line in compare(ref):
+            print(line, flush=True)
+    except Exception as error:
+        message = " ".join(f"{type(error).__name__}: {error}".split())
+        print(f"before/after: ERROR {message[:300]}", flush=True)
+        traceback.print_exc(file=sys.stderr)
+        return False
+    return True
+
+
 def main() -> int:
     # Turn SIGTERM into SystemExit so the `finally` blocks stop every server this run started.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     started = time.perf_counter()
+    ref = os.environ.get("BASELINE", "").strip()
     print(machine())
     print()
+    broken = [] if not ref or run_comparison(ref) else ["before/after"]
+    if ref:
+        print()
     print(header(), flush=True)
-    broken = [name for name, section in SECTIONS if not run_section(name, section)]
+    sections = [(name, section) for name, section in SECTIONS if not (ref and name in COMPARED)]
+    broken += [name for name, section in sections if not run_section(name, section)]
     print()
     print(f"total {time.perf_counter() - started:.1f} s", end="")
     print(f"; broken sections: {', '.join(broken)}" if broken else "; all sections ran")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import trackers  # noqa: F401  (registers the games)
+from tests.wasm import no_threads
 from trackers.core.game import make_setup
 from trackers.live import LiveGames
 from trackers.scorepad.actions import AddPoints
@@ -83,6 +84,7 @@ def test_a_change_from_another_process_reloads_every_screen(store: Store, databa
     assert scores(store.open_game(a.game.id)) == (2, 3)
 
 
+@no_threads
 def test_entries_from_many_threads_go_through_one_at_a_time(store: Store) -> None:
     """Flet runs each page's handlers on worker threads: two screens tapping at once lose nothing."""
     live = LiveGames(store)

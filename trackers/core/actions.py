@@ -50,7 +50,10 @@ class Event:
     @staticmethod
     def of(kind: str, text: str, /, **data: JsonValue) -> Event:
         """Data values are plain JSON scalars or lists of them (kept as tuples so events compare)."""
-        return Event(kind, text, tuple(sorted((k, _freeze(v)) for k, v in data.items())))
+        # Every entry makes events: a plain scalar, by far the most common value, is kept without a call.
+        frozen = [(k, v if v.__class__ in _SCALARS else _freeze(v)) for k, v in data.items()]
+        frozen.sort()
+        return Event(kind, text, tuple(frozen))
 
     def value(self, key: str) -> JsonValue:
         return dict(self.data)[key]
@@ -68,6 +71,10 @@ class Event:
             return Event.of(raw["kind"], raw["text"], **dict(raw.get("data", {})))
         except TypeError as exc:
             raise ActionFormatError(f"event data: {exc}") from None
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""The classes `_freeze` keeps as they are (subclasses, such as an enum's, still go through it)."""
 
 
 def _freeze(value: JsonValue, depth: int = 0) -> JsonValue:

@@ -124,16 +124,21 @@ class Rulebook(Generic[S]):
             raise TypeError(f"{self.game} has no rule for {kind.__name__}") from None
 
     def phase(self, state: S) -> Phase[S] | None:
-        return next((phase for phase in self.phases if phase.active(state)), None)
+        for phase in self.phases:
+            if phase.active(state):
+                return phase
+        return None
+
+    # blocked, validate, apply and describe run on every dispatch, replay and undo: each looks its rule up
+    # once (self.rule only raises for a stranger), and a game without phases skips the phase search.
 
     def blocked(self, state: S, kind: type[Action]) -> list[Violation]:
         """Why no entry of this kind can be accepted now, from the state alone; empty when it may be."""
-        rule = self.rule(kind)
+        rule = self._rules.get(kind) or self.rule(kind)
         for gate in self.always:
             if problems := gate(state):
                 return problems
-        phase = self.phase(state)
-        if phase is not None and kind not in phase.actions:
+        if self.phases and (phase := self.phase(state)) is not None and kind not in phase.actions:
             return self._outside(state, phase, rule)
         for own in rule.gates:
             if problems := own(state):
@@ -150,18 +155,21 @@ class Rulebook(Generic[S]):
         return refuse(f"{self.game}.phase", f"{rule.label}: not during {current.name}.", current.rule)
 
     def validate(self, state: S, action: Action) -> list[Violation]:
-        if problems := self.blocked(state, type(action)):
+        kind = type(action)
+        if problems := self.blocked(state, kind):
             return problems
-        for check in self._rules[type(action)].checks:
+        for check in self._rules[kind].checks:
             if problems := check(state, action):
                 return problems
         return []
 
     def apply(self, state: S, action: Action, rng: Random) -> tuple[S, list[Event]]:
-        return self.rule(type(action)).apply(state, action, rng)
+        kind = type(action)
+        return (self._rules.get(kind) or self.rule(kind)).apply(state, action, rng)
 
     def describe(self, state: S, action: Action) -> str:
-        return self.rule(type(action)).describe(state, action)
+        kind = type(action)
+        return (self._rules.get(kind) or self.rule(kind)).describe(state, action)
 
 
 class RulebookGame(Generic[S]):

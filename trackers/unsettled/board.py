@@ -15,7 +15,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -308,6 +308,7 @@ def map_problems(data: Any) -> list[str]:
     return scarab.problems() or [f"{n} is not placed" for n in scarab.missing()]
 
 
+@lru_cache(maxsize=64)  # every state asks once, and states of one turn share the answer (and its searches)
 def open_ways(graph: Graph, powered: frozenset[str], *, chute: bool, corridor_needs_power: bool) -> Graph:
     """The ways anyone, explorer or LUNA, may step now: `graph` (walls, and the laundry chute shut like a
     wall while Organic Stowage is unpowered) with the chute going up only, from Organic Stowage to Crew
