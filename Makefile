@@ -45,7 +45,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy --strict trackers rules_ref
+	$(BIN)/mypy --strict trackers rules_ref views main.py
 
 pytest: $(DEV_STAMP) chromium
 	$(BIN)/pytest -q
@@ -60,8 +60,9 @@ test: lint typecheck pytest test-pyodide
 web: $(APP_STAMP)
 	$(BIN)/python -m tests.packaging.static_web
 
+# BASELINE=<git ref> measures the engine sections on that ref too, side by side (tests/bench/baseline.py).
 bench: $(DEV_STAMP) chromium
-	$(BIN)/python -m tests.bench.run
+	BASELINE="$(BASELINE)" $(BIN)/python -m tests.bench.run
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -14,3 +14,28 @@ MODULES = sorted(p.stem for p in (Path(__file__).parent / "bench").glob("*.py") 
 @pytest.mark.parametrize("name", MODULES)
 def test_bench_module_imports(name: str) -> None:
     importlib.import_module(f"tests.bench.{name}")
+
+
+def test_tap_figures_report_median_p95_and_the_ratio_to_the_counter() -> None:
+    from tests.bench.taps import summarize
+
+    counter = [10.0] * 19 + [40.0]
+    pad = [20.0] * 19 + [90.0]
+    figures = {f.name: f.value for f in summarize(counter, [("Score pad", pad)], "notes")}
+    assert figures["tap to DOM, counter app"] == 10.0
+    assert figures["tap to DOM, counter app p95"] == 10.0  # nearest rank: the 19th of 20
+    assert figures["tap to DOM, Score pad"] == 20.0
+    assert figures["tap to DOM, Score pad p95"] == 20.0
+    assert figures["tap to DOM, Score pad / counter"] == 2.0
+
+
+def test_the_bench_seeds_a_score_pad_game_to_resume(tmp_path: Path) -> None:
+    import trackers  # noqa: F401  (registers every game)
+    from tests.bench.taps import PLAYERS, seed_scorepad
+    from trackers.datadir import DATABASE_NAME
+    from trackers.storage import Store
+
+    seed_scorepad(tmp_path)
+    with Store(tmp_path / DATABASE_NAME) as store:
+        (game,) = store.list_games()
+    assert game.players == PLAYERS

@@ -15,7 +15,7 @@ import flet as ft
 from trackers.storage import Store
 from views.game import GameScreen
 from views.home import Home
-from views.model import AppModel
+from views.model import AppModel, Revision
 from views.new_game import NewGame
 from views.notice import NoticeBar
 from views.rules import Rules
@@ -33,7 +33,7 @@ def _body(model: AppModel) -> ft.Control:
     if model.tab == "settings":
         return Settings(model)
     if model.game_on_screen:
-        return GameScreen(model)
+        return GameScreen(model, model.revision)
     if model.screen == "new":
         return NewGame(model)
     return Home(model)
@@ -88,8 +88,27 @@ def rule_over_game(model: AppModel) -> ft.View:
 
 
 @ft.component
+def UndoRedo(model: AppModel, revision: Revision) -> ft.Control:
+    """Undo and Redo in the app bar, given the open game's `revision`: they follow its entries on their
+    own, so an entry does not re-render the shell."""
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    session = model.game.session
+    return ft.Row(
+        [
+            icon_action(ft.Icons.UNDO, "Undo", model.undo, key="undo", disabled=not session.can_undo),
+            icon_action(ft.Icons.REDO, "Redo", model.redo, key="redo", disabled=not session.can_redo),
+        ],
+        spacing=0,
+        tight=True,
+    )
+
+
+@ft.component
 def App(store: Store) -> list[ft.View]:
-    model, _ = ft.use_state(lambda: AppModel(store))
+    # The annotation lets mypy solve Flet's `StateT | Callable[[], StateT]` for a factory.
+    made: tuple[AppModel, Callable[[AppModel], None]] = ft.use_state(lambda: AppModel(store))
+    model = made[0]
 
     def apply_theme() -> None:
         page = ft.context.page
@@ -103,13 +122,7 @@ def App(store: Store) -> list[ft.View]:
 
     ft.use_effect(follow_back, [])
 
-    actions: list[ft.Control] = []
-    if model.game_on_screen and model.game is not None:
-        session = model.game.session
-        actions = [
-            icon_action(ft.Icons.UNDO, "Undo", model.undo, key="undo", disabled=not session.can_undo),
-            icon_action(ft.Icons.REDO, "Redo", model.redo, key="redo", disabled=not session.can_redo),
-        ]
+    actions: list[ft.Control] = [UndoRedo(model, model.revision)] if model.game_on_screen else []
     memory: Any = ft.use_ref(ScreenScroll)
     scroll: ScreenScroll = memory.current
     scroll.area = screen_area(model.screen_key, SCREEN_SCROLL(scroll, lambda: _body(model)))
@@ -121,7 +134,7 @@ def App(store: Store) -> list[ft.View]:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             appbar=ft.AppBar(title=ft.Text("Lantern"), actions=actions),
             navigation_bar=navigation(model.tab, model.go, key="nav"),
-            controls=[scroll.area, NoticeBar(model)],
+            controls=[scroll.area, NoticeBar(model, model.notices)],
         )
     ]
     if model.rule_over_game and model.game_on_screen:

@@ -1,27 +1,27 @@
-"""The game screen every game shares: status header, the game's own panel, history (refusals: notice.py)."""
+"""The game screen every game shares: status header, the game's own panel, history (refusals: notice.py).
+
+The screen is given the open game's `revision`, so an entry re-renders it (and the game's panel inside it)
+while the shell stays as it was; the header and the history's lines are memoised on what they show, so
+they are rebuilt only when that changed."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from trackers.core.game import Outcome, Summary
 from views.games import panel_for
 from views.history import History
-from views.model import AppModel
-from views.widgets import action_button, card, icon_action, tagged
+from views.model import AppModel, Revision
+from views.widgets import action_button, card, icon_action, memo, tagged
 
 
+@memo
 @ft.component
-def StatusHeader(model: AppModel) -> ft.Control:
-    if model.game is None:  # the game was closed; the parent drops this component next
-        return ft.Container()
-    module = model.module
-    state = model.game.session.state
-    summary = module.summary(state)
-    outcome = module.outcome(state)
+def StatusHeader(model: AppModel, title: str, summary: Summary, outcome: Outcome | None) -> ft.Control:
     facts = [f"Round {summary.round}" if summary.round is not None else None, summary.phase]
     if summary.turn:
         facts.append(f"{summary.turn} to play")
-    scores = [
+    scores: list[ft.Control] = [
         ft.Container(
             ft.Text(f"{s.player}: {s.points} {summary.score_label}".rstrip(), weight=ft.FontWeight.W_500),
             key=f"score-chip-{i}",
@@ -42,7 +42,7 @@ def StatusHeader(model: AppModel) -> ft.Control:
     return card(
         ft.Row(
             [
-                ft.Text(module.title, size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
                 icon_action(ft.Icons.CLOSE, "Back to games", model.close_game, key="close-game"),
             ],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
@@ -56,17 +56,19 @@ def StatusHeader(model: AppModel) -> ft.Control:
 
 
 @ft.component
-def GameScreen(model: AppModel) -> ft.Control:
+def GameScreen(model: AppModel, revision: Revision) -> ft.Control:
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
-    panel = panel_for(model.module.id)
+    module = model.module
+    state = model.game.session.state
+    panel = panel_for(module.id)
     return ft.Column(
         [
-            StatusHeader(model),
+            StatusHeader(model, module.title, module.summary(state), module.outcome(state)),
             ft.ResponsiveRow(
                 [
                     ft.Container(panel(model), col={"xs": 12, "md": 7}),
-                    ft.Container(History(model), col={"xs": 12, "md": 5}),
+                    ft.Container(History(model, model.game.session), col={"xs": 12, "md": 5}),
                 ],
             ),
             action_button(

@@ -8,7 +8,7 @@ import flet as ft
 
 from trackers.storage import GameInfo
 from views.model import AppModel, Notice
-from views.widgets import action_button, card, heading, icon_action, tagged
+from views.widgets import action_button, card, heading, icon_action, keyed, tagged
 
 
 def _when(stamp: float) -> str:
@@ -31,7 +31,7 @@ def GameRow(model: AppModel, info: GameInfo) -> ft.Control:
                 file_name=f"lantern-{info.game}-{info.id}.json", src_bytes=text.encode()
             )
         except Exception as exc:  # the platform's file dialog can fail in many ways; say so
-            model.notice = Notice(f"Could not save the file: {exc}", kind="error")
+            model.show_notice(Notice(f"Could not save the file: {exc}", kind="error"))
 
     return card(
         tagged(f"game-{info.id}", ft.Text(info.title, weight=ft.FontWeight.BOLD, size=18)),
@@ -80,14 +80,14 @@ def Home(model: AppModel) -> ft.Control:
                 dialog_title="Import a Lantern game file", allowed_extensions=["json"], with_data=True
             )
         except Exception as exc:  # the platform's file dialog can fail in many ways; say so
-            model.notice = Notice(f"Could not open the file: {exc}", kind="error")
+            model.show_notice(Notice(f"Could not open the file: {exc}", kind="error"))
             return
         if files and files[0].bytes is not None:
             model.import_game(files[0].bytes)
 
     rows: list[ft.Control] = []
     for info in model.games_list:
-        rows.append(GameRow(model, info, key=info.id))
+        rows.append(keyed(info.id, GameRow, model, info))
         if model.confirm_delete == info.id:
             rows.append(DeleteConfirm(model, info.id))
     if not rows:

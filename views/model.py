@@ -2,6 +2,12 @@
 
 Components read it and call its methods; it forwards to the store and the session, and turns every
 refusal or failure into a message on screen instead of a traceback.
+
+A component given an observable as an argument re-renders whenever any field of it changes, so what
+changes on every entry lives in observables of its own, held by the model, and only the components that
+show it are given them: `revision` (the open game changed: the game screen and Undo/Redo re-render, not
+the shell) and `notices` (the refusal bar alone). The model's own fields change when the player goes
+somewhere else (a tab, a screen, another game), and then the whole screen is new anyway.
 """
 
 from __future__ import annotations
@@ -34,14 +40,31 @@ class Notice:
 
 
 @ft.observable
+@dataclass(eq=False)
+class Revision:
+    """Bumped on every change to the open game: its session mutates in place, unseen. The game screen and
+    the Undo/Redo buttons are given it, so an entry re-renders them and leaves the shell alone."""
+
+    number: int = 0
+
+
+@ft.observable
+@dataclass(eq=False)
+class Notices:
+    """The refusal or failure on show: given to the refusal bar alone."""
+
+    notice: Notice | None = None
+
+
+@ft.observable
 @dataclass
 class AppModel:
     store: Store
     tab: str = "games"
     screen: str = "home"
     game: StoredGame | None = None
-    revision: int = 0  # bumped on every change to the open game: its session mutates in place, unseen
-    notice: Notice | None = None
+    revision: Revision = field(default_factory=Revision)
+    notices: Notices = field(default_factory=Notices)
     theme: str = "system"
     rules_query: str = ""
     rules_pack: str | None = None
@@ -49,6 +72,7 @@ class AppModel:
     games_list: list[GameInfo] = field(default_factory=list)
     confirm_delete: str | None = None
     rule_over_game: bool = False  # a rule opened from the game shows over it; the game stays as it was
+    packs_saved: int = 0  # bumped when a pack is saved or imported: the screens that list packs re-render
 
     def __post_init__(self) -> None:
         self.theme = self.store.get_setting("theme", "system")
@@ -57,6 +81,13 @@ class AppModel:
     @property
     def reference(self) -> Reference:
         return reference()
+
+    @property
+    def notice(self) -> Notice | None:
+        return self.notices.notice
+
+    def show_notice(self, notice: Notice | None) -> None:
+        self.notices.notice = notice
 
     @property
     def module(self) -> GameModule:
@@ -85,7 +116,7 @@ class AppModel:
         self.tab = tab
         if screen is not None:
             self.screen = screen
-        self.notice = None
+        self.notices.notice = None
         self.rule_over_game = False
 
     def start_game(
@@ -107,14 +138,14 @@ class AppModel:
         try:
             self.game = self.store.open_game(game_id)
         except (KeyError, StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"Could not open this game: {exc}", kind="error")
+            self.notices.notice = Notice(f"Could not open this game: {exc}", kind="error")
             return
         self._opened()
 
     def close_game(self) -> None:
         self.game = None
         self.screen = "home"
-        self.notice = None
+        self.notices.notice = None
         self.rule_over_game = False
         self.refresh()
 
@@ -126,7 +157,7 @@ class AppModel:
         try:
             self.store.delete_game(game_id)
         except (KeyError, StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"Could not delete this game: {exc}", kind="error")
+            self.notices.notice = Notice(f"Could not delete this game: {exc}", kind="error")
             return
         if self.game is not None and self.game.id == game_id:
             self.game = None
@@ -137,14 +168,14 @@ class AppModel:
         try:
             return self.store.export_game(game_id)
         except (KeyError, StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"Could not export this game: {exc}", kind="error")
+            self.notices.notice = Notice(f"Could not export this game: {exc}", kind="error")
             return None
 
     def import_game(self, text: str | bytes) -> None:
         try:
             self.game = self.store.import_game(text)
         except (GameFileError, StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"This game file was not imported: {exc}", kind="error")
+            self.notices.notice = Notice(f"This game file was not imported: {exc}", kind="error")
             return
         self._opened()
 
@@ -156,25 +187,27 @@ class AppModel:
         try:
             self.store.save_pack(pack, replace=replace)
         except (PackError, StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"Not saved: {exc}", kind="error")
+            self.notices.notice = Notice(f"Not saved: {exc}", kind="error")
             return False
-        self.notice = Notice(f"Saved “{pack.name}”.", kind="info")
+        self.notices.notice = Notice(f"Saved “{pack.name}”.", kind="info")
+        self.packs_saved += 1
         return True
 
     def import_pack(self, text: str | bytes, kind: str) -> Pack | None:
         try:
             pack = self.store.import_pack(text, expected_kind=kind, replace=True)
         except (PackError, StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"Not imported: {exc}", kind="error")
+            self.notices.notice = Notice(f"Not imported: {exc}", kind="error")
             return None
-        self.notice = Notice(f"Imported “{pack.name}”.", kind="info")
+        self.notices.notice = Notice(f"Imported “{pack.name}”.", kind="info")
+        self.packs_saved += 1
         return pack
 
     def fetch_pack(self, url: str, kind: str) -> Pack | None:
         try:
             pack = fetch_pack(url.strip(), expected_kind=kind)
         except PackError as exc:
-            self.notice = Notice(f"Not imported: {exc}", kind="error")
+            self.notices.notice = Notice(f"Not imported: {exc}", kind="error")
             return None
         return self.import_pack(dumps(pack), kind)
 
@@ -184,14 +217,14 @@ class AppModel:
         try:
             result = self.game.session.dispatch_group(list(actions))
         except (StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
             return False
         if not result.ok:
             first = result.violations[0]
-            self.notice = Notice(first.message, first.rule)
+            self.notices.notice = Notice(first.message, first.rule)
             return False
-        self.notice = None
-        self.revision += 1
+        self.notices.notice = None
+        self.revision.number += 1
         return True
 
     def undo(self) -> None:
@@ -202,10 +235,10 @@ class AppModel:
 
     def refuse(self, message: str, rule: str) -> None:
         """An entry a panel could not even turn into an action (not a number, say)."""
-        self.notice = Notice(message, rule)
+        self.notices.notice = Notice(message, rule)
 
     def dismiss(self) -> None:
-        self.notice = None
+        self.notices.notice = None
 
     def show_rule(self, section_id: str) -> None:
         """Open a rules section: over the game when one is on screen (Back returns to it as it was)."""
@@ -237,16 +270,16 @@ class AppModel:
         try:
             moved = session.undo() if back else session.redo()
         except (StorageError, sqlite3.Error) as exc:
-            self.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
             return
         if moved:
-            self.notice = None
-            self.revision += 1
+            self.notices.notice = None
+            self.revision.number += 1
 
     def _opened(self) -> None:
         self.tab = "games"
         self.screen = "game"
-        self.notice = None
+        self.notices.notice = None
         self.rule_over_game = False
-        self.revision += 1
+        self.revision.number += 1
         self.refresh()

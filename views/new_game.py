@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -171,7 +172,7 @@ def NewGame(model: AppModel) -> ft.Control:
             ft.Row(
                 [
                     action_button(
-                        g.title, lambda g=g: choose_game(g.id), key=f"pick-{g.id}", primary=g.id == game.shown
+                        g.title, partial(choose_game, g.id), key=f"pick-{g.id}", primary=g.id == game.shown
                     )
                     for g in registered
                 ],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from views.model import AppModel
+from views.model import AppModel, Notices
 from views.widgets import icon_action, rule_link
 
 LOOKS = {
@@ -19,8 +19,9 @@ LOOKS = {
 
 
 @ft.component
-def NoticeBar(model: AppModel) -> ft.Control:
-    notice = model.notice
+def NoticeBar(model: AppModel, notices: Notices) -> ft.Control:
+    """Given `notices` (model.notices), it re-renders when a notice comes or goes, and nothing else does."""
+    notice = notices.notice
     if notice is None:
         return ft.Container(height=0, key="no-notice")
     icon, title, background, ink = LOOKS.get(notice.kind, LOOKS["error"])

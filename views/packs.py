@@ -26,7 +26,7 @@ def PackTransfer(
         try:
             files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
         except Exception as exc:  # the platform's file dialog can fail in many ways; say so
-            model.notice = Notice(f"Could not open the file: {exc}", kind="error")
+            model.show_notice(Notice(f"Could not open the file: {exc}", kind="error"))
             return
         if files and files[0].bytes is not None:
             model.import_pack(files[0].bytes, kind)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import flet as ft
 
@@ -20,6 +20,8 @@ TALL_BUTTON = ft.ButtonStyle(
 """A one-line label and this padding make 48 px; a longer label wraps and the button grows, never clips.
 The density is fixed because a desktop browser's (compact) takes 8 px off every button."""
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Control:
@@ -55,6 +57,44 @@ def action_button(
         return button
     reason = tagged(f"{key}-blocked", ft.Text(blocked[0].message, size=12, italic=True))
     return ft.Column([button, reason], spacing=2, tight=True, key=f"{key}-column")
+
+
+@dataclass(frozen=True)
+class Act:
+    """One entry of an `action_row`: `action_button`'s arguments, `blocked` included."""
+
+    label: str
+    on_click: Callable[[], Any]
+    key: str
+    blocked: Sequence[Violation] = ()
+    icon: ft.IconData | None = None
+    primary: bool = False
+
+
+def action_row(acts: Sequence[Act], *, key: str) -> ft.Control:
+    """Entry buttons in a row that wraps, each one not open now disabled, with each different reason shown
+    once under the row (tagged `<key>-blocked`): entries closed for one cause (a question waiting to be
+    answered) would otherwise repeat it under every button."""
+    row = ft.Row(
+        [
+            action_button(
+                act.label,
+                act.on_click,
+                key=act.key,
+                icon=act.icon,
+                primary=act.primary,
+                disabled=bool(act.blocked),
+            )
+            for act in acts
+        ],
+        wrap=True,
+        key=key,
+    )
+    reasons = list(dict.fromkeys(act.blocked[0].message for act in acts if act.blocked))
+    if not reasons:
+        return row
+    why = tagged(f"{key}-blocked", ft.Text("\n".join(reasons), size=12, italic=True))
+    return ft.Column([row, why], spacing=2, tight=True, key=f"{key}-column")
 
 
 def icon_action(
@@ -123,14 +163,39 @@ def _handler(fn: Callable[[], Any]) -> Callable[[Any], Any]:
     return lambda _: fn()
 
 
+def keyed(key: str, component: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+    """`component(*args, key=key, **kwargs)`: an `@ft.component` called with the identity key the renderer
+    takes off its arguments. `ft.component` types the call with the function's own parameters, which have
+    no `key`; this keeps those parameters checked and passes the key past them."""
+    return cast("Callable[..., R]", component)(*args, key=key, **kwargs)
+
+
+_MEMO: Callable[[Callable[..., Any]], Callable[..., Any]] = ft.memo
+
+
+def memo(component: Callable[P, R]) -> Callable[P, R]:
+    """An `@ft.component` that a re-rendering parent skips while its arguments equal (==) the last render's.
+
+    Give it values (a seat, a score, a line of text), never something it reads the open game from: a
+    skipped component keeps what it showed, and the handlers it made, from its last render."""
+    return cast("Callable[P, R]", _MEMO(component))
+
+
 def heading(text: str) -> ft.Control:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+REPAINT_APART = ft.Animation(0)
+"""Given as `animate_opacity` (the opacity stays 1), it makes the control a layer of its own in the
+browser (Flutter's AnimatedOpacity is a repaint boundary): a button's ripple, or a changed line, then
+repaints its card instead of the whole screen, on every frame of the animation."""
 
 
 def card(*controls: ft.Control, key: str | None = None) -> ft.Control:
     return ft.Card(
         key=key,
         content=ft.Container(ft.Column(list(controls), spacing=8), padding=12),
+        animate_opacity=REPAINT_APART,
     )
 
 

@@ -1,8 +1,9 @@
 """The smallest Flet 1.0 app worth loading: a declarative counter, the baseline for Lantern's page load.
 
-The bench serves it beside Lantern so "first paint" and "ready" have a yardstick: what Flet's web
-client costs with almost no app on top. It is run as a script (`python tests/bench/counter_app.py`)
-with PORT set, the same way Lantern's main.py is.
+The bench serves it beside Lantern so "first paint", "ready" and "tap to DOM" have a yardstick: what
+Flet's web client costs with almost no app on top. Its count is tagged (`count`), as Lantern's
+read-outs are, so a tap's result can be found in the semantics DOM. It is run as a script
+(`python tests/bench/counter_app.py`) with PORT set, the same way Lantern's main.py is.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ def App() -> ft.Control:
     count, set_count = ft.use_state(0)
     return ft.Row(
         [
-            ft.Text(f"{count}"),
+            ft.Semantics(identifier="count", content=ft.Text(f"{count}")),  # the bench's tap-to-DOM read-out
             ft.Button("Add", on_click=lambda: set_count(count + 1)),
         ]
     )

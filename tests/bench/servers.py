@@ -15,7 +15,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,11 +56,17 @@ def app_env(port: int, data_dir: Path) -> dict[str, str]:
 
 
 @contextmanager
-def serving(script: Path) -> Iterator[Server]:
-    """Run `script` with its own temp data dir and a free port; stop it on the way out."""
+def serving(script: Path, prepare: Callable[[Path], None] | None = None) -> Iterator[Server]:
+    """Run `script` with its own temp data dir and a free port; stop it on the way out.
+
+    `prepare` is given the (empty) data dir before the server starts: the bench puts saved games there.
+    """
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="lantern-bench-") as tmp:
         data_dir = Path(tmp) / "data"
+        if prepare is not None:
+            data_dir.mkdir()
+            prepare(data_dir)
         log = Path(tmp) / "server.log"
         with log.open("wb") as out:
             started = time.perf_counter()

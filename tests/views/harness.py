@@ -110,6 +110,16 @@ class FakePage:
                 return str(getattr(inner, "value", "")) if isinstance(inner, ft.Text) else repr(inner)
         raise LookupError(identifier)
 
+    def components(self) -> list[Any]:
+        """Every component on screen, each before the components it renders."""
+        return [c for c in self.controls() if hasattr(c, "fn") and hasattr(c, "_state")]
+
+    @staticmethod
+    def rerender(component: Any) -> None:
+        """Render one component again on its own, as the update scheduler does when an observable it was
+        given changed: its parent may not have rendered first (the scheduler's order is not the tree's)."""
+        component.update()
+
     async def fire(self, key: str, event: str = "click", data: Any = None) -> None:
         control = self.find(key)
         await self.session.dispatch_event(control._i, event, data)

@@ -235,7 +235,14 @@ async def _play_to_final_scoring(page: FakePage) -> None:
     for _ in range(200):
         if page.has("finish-game"):
             return
-        step = next((key for key in (*SETUP_STEPS, "end-round", "rival-pass") if page.has(key)), None)
+        step = next(
+            (
+                key
+                for key in (*SETUP_STEPS, "end-round", "rival-pass")
+                if page.has(key) and not page.find(key).disabled  # End round shows, disabled, until all pass
+            ),
+            None,
+        )
         if step is not None:
             await page.fire(step)
         elif page.has("card-arrow-blue"):
@@ -492,5 +499,28 @@ def test_new_game_keeps_the_difficulty_in_view_and_folds_the_other_options(store
         await page.fire("show-options")
         assert page.has("option-rival_start_vp")
         assert page.find("show-options").content == "Hide the other game options"
+
+    run(go())
+
+
+def test_an_entry_not_open_now_is_disabled_with_its_reason(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_solo(page)
+        assert page.find("setup-emerge").disabled, "no survivor can emerge before the board is entered"
+        assert page.identified("setup-emerge-blocked") == "Enter the board first: its areas and tracks."
+        await _board_and_rival(page)
+        assert not page.find("setup-emerge").disabled and not page.has("setup-emerge-blocked")
+        assert not page.has("end-round"), "the round's set-up is not over"
+        await page.fire("setup-emerge")
+        assert page.find("end-round").disabled
+        assert page.identified("end-round-blocked") == (
+            "The round ends once everyone has passed; still playing: Ann, rival."
+        )
+        await page.fire("open-pass")
+        await page.fire("pass-go")
+        assert page.identified("end-round-blocked") == (
+            "The round ends once everyone has passed; still playing: rival."
+        )
 
     run(go())

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from trackers.ashes import actions as aa
+from trackers.ashes.queries import rescue_reach
 from trackers.ashes.state import AshesState, Seat, Slot
+from trackers.core.actions import Action
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector
 from views.model import AppModel
@@ -46,9 +50,15 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         }
     )
 
-    def send(action: aa.Action) -> None:
+    def send(action: Action) -> None:
         if model.dispatch(action):
             form.reset()
+
+    def toggle_form(which: str) -> None:
+        form.put("open", "" if form.now("open") == which else which)
+
+    def pay_from(slot: int) -> None:
+        form.put("paying", (*form.now("paying"), slot))
 
     def rescue() -> None:
         send(aa.Rescue(name, form.now("area"), form.now("active"), form.now("essential")))
@@ -99,6 +109,17 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 action_button(
                     "Cycle shelters", lambda: model.dispatch(aa.CycleShelters(name)), key="cycle-shelters"
                 ),
+                *(
+                    [
+                        action_button(
+                            "Skip a main action",
+                            lambda: model.dispatch(aa.SkipMainAction(name)),
+                            key="skip-main-action",
+                        )
+                    ]
+                    if earned
+                    else []
+                ),
             ],
             wrap=True,
         ),
@@ -106,8 +127,8 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     if spaces:
         controls.append(
             choice_row(
-                "Or build on a construction space:",
-                [(s.id, s.id) for s in spaces],
+                "Or build on a free construction space:",
+                [(s.id, s.id) for s in spaces if state.shelter_owner(s.id) is None],
                 None,
                 lambda s: model.dispatch(aa.Build(name, s)),
                 key="build-on",
@@ -119,7 +140,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 toggle(
                     text,
                     form["open"] == which,
-                    lambda w=which: form.put("open", "" if form.now("open") == w else w),
+                    partial(toggle_form, which),
                     key=f"open-{which}",
                 )
                 for which, text in FORMS
@@ -135,6 +156,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         ]
     if opened == "rescue":
         controls += [
+            *_rescue_note(state, seat),
             form_stepper(form, "active", "Active survivors", key="rescue-active", high=9),
             form_stepper(form, "essential", "Essential survivors", key="rescue-essential", high=9),
             action_button("Rescue", rescue, key="rescue-go", primary=True),
@@ -192,7 +214,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 [
                     action_button(
                         f"Slot {i} (has {seat.board.materials.count(Slot(level, i))})",
-                        lambda i=i: form.put("paying", (*form.now("paying"), i)),
+                        partial(pay_from, i),
                         key=f"install-slot-{i}",
                     )
                     for i in range(1, slots + 1)
@@ -260,6 +282,19 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     if opened:
         controls.append(rule_link(model, _FORM_RULES[opened], key=f"{opened}-rule"))
     return card(*controls, key="actions-card")
+
+
+def _rescue_note(state: AshesState, seat: Seat) -> list[ft.Control]:
+    """What Lantern knows of the areas next to the player's shelters (9.2), and when it cannot check."""
+    reach = rescue_reach(state, seat.name)
+    near = ", ".join(a.name for a in state.areas if a.name in reach.near) or "none known"
+    lines = [f"Next to your shelters: {near}."]
+    if reach.unknown:
+        lines.append(
+            f"Lantern cannot check {reach.unknown} of your shelters: the board does not say which areas "
+            "touch them, so make sure the area is next to one of your shelters."
+        )
+    return [tagged("rescue-reach", ft.Text(" ".join(lines), size=13))]
 
 
 _FORM_RULES = {

@@ -3,6 +3,9 @@ shelter cards with their pods."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import cast
+
 import flet as ft
 
 from trackers.ashes import actions as aa
@@ -40,7 +43,7 @@ def MoreCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                 toggle(
                     text,
                     shown == which,
-                    lambda w=which: set_shown("" if shown == w else w),
+                    partial(set_shown, "" if shown == which else which),
                     key=f"more-{which}",
                 )
                 for which, text in MORE
@@ -67,14 +70,14 @@ def Materials(model: AppModel, seat: Seat) -> ft.Control:
                 icon_action(
                     ft.Icons.REMOVE,
                     f"Pay a cube from {slot}",
-                    lambda lv=level, i=index: model.dispatch(aa.AdjustMaterial(name, lv, i, -1)),
+                    partial(model.dispatch, aa.AdjustMaterial(name, level, index, -1)),
                     key=f"mat-{level}-{index}-minus",
                 ),
                 tagged(f"mat-{level}-{index}", ft.Text(str(materials.count(slot)), size=18)),
                 icon_action(
                     ft.Icons.ADD,
                     f"Gain a cube in {slot}",
-                    lambda lv=level, i=index: model.dispatch(aa.AdjustMaterial(name, lv, i, 1)),
+                    partial(model.dispatch, aa.AdjustMaterial(name, level, index, 1)),
                     key=f"mat-{level}-{index}-plus",
                 ),
             ]
@@ -133,7 +136,7 @@ def Production(model: AppModel, seat: Seat) -> ft.Control:
                 ),
                 action_button(
                     "Raise",
-                    lambda t=track: model.dispatch(aa.RaiseProduction(name, t)),
+                    partial(model.dispatch, aa.RaiseProduction(name, track)),
                     key=f"raise-{track}",
                 ),
             ]
@@ -149,7 +152,7 @@ def Production(model: AppModel, seat: Seat) -> ft.Control:
                     toggle(
                         f"Class {c}",
                         (family, c) in taken,
-                        lambda f=family, c=c: model.dispatch(aa.TakeUpgrade(name, f, c)),
+                        partial(model.dispatch, aa.TakeUpgrade(name, family, c)),
                         key=f"upgrade-{family}-{c}",
                     )
                     for c in ("I", "II")
@@ -194,7 +197,7 @@ def Technology(model: AppModel, seat: Seat) -> ft.Control:
             toggle("Cover the top tile", cover, lambda: set_cover(not cover), key="tech-cover"),
             ft.Row(
                 [
-                    action_button(f"Place on slot {s}", lambda s=s: place(s), key=f"tech-place-{s}")
+                    action_button(f"Place on slot {s}", partial(place, s), key=f"tech-place-{s}")
                     for s in TECH_SLOTS
                 ],
                 wrap=True,
@@ -240,7 +243,7 @@ def Shelters(model: AppModel, seat: Seat) -> ft.Control:
                 [
                     action_button(
                         f"Pod {p} (level {pod.level}): {pod.survivor or 'empty'}",
-                        lambda c=c, p=p: model.dispatch(aa.Decontaminate(name, kind, c, p)),
+                        partial(model.dispatch, aa.Decontaminate(name, cast("aa.Kind", kind), c, p)),
                         key=f"pod-{c}-{p}",
                     )
                     for p, pod in enumerate(shelter.pods, 1)
@@ -253,7 +256,7 @@ def Shelters(model: AppModel, seat: Seat) -> ft.Control:
                 [
                     action_button(
                         f"Close into column {col}",
-                        lambda c=c, col=col: model.dispatch(aa.CloseShelter(name, c, col)),
+                        partial(model.dispatch, aa.CloseShelter(name, c, col)),
                         key=f"close-{c}-{col}",
                     )
                     for col in range(1, len(colony.columns) + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -11,7 +12,7 @@ from trackers.ashes.state import AshesState, Seat
 from views.forms import Form, form_stepper, plain, rule_link
 from views.games.ashes.parts import ROW_NAMES
 from views.model import AppModel
-from views.widgets import action_button, card, choice_row, heading, tagged
+from views.widgets import action_button, card, choice_row, heading, keyed, tagged
 
 MEDALS: list[tuple[str, str]] = [("bronze", "Bronze"), ("silver", "Silver"), ("gold", "Gold")]
 
@@ -66,9 +67,7 @@ def FinishCard(model: AppModel, state: AshesState) -> ft.Control:
         model.dispatch(aa.FinishGame(int(v["rival"]), v["dark_blue"], v["light_blue"], v["pink"], losses))
 
     medals = [
-        choice_row(
-            f"{text} medal:", MEDALS, finish[row], lambda m, row=row: finish.put(row, m), key=f"medal-{row}"
-        )
+        choice_row(f"{text} medal:", MEDALS, finish[row], partial(finish.put, row), key=f"medal-{row}")
         for row, text in ROW_NAMES
     ]
     rival = (
@@ -102,7 +101,7 @@ def ScoreSheet(model: AppModel, state: AshesState) -> ft.Control:
     if state.result is None:
         return ft.Column(
             [
-                *[CountsCard(model, i, s, key=f"counts-{s.name}") for i, s in enumerate(state.seats)],
+                *[keyed(f"counts-{s.name}", CountsCard, model, i, s) for i, s in enumerate(state.seats)],
                 FinishCard(model, state),
             ],
             spacing=12,

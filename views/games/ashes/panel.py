@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.queries import conservation_violations
+from trackers.ashes.queries import blocked, conservation_violations
 from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, AshesState
 from views.games.ashes.board import BoardScreen
 from views.games.ashes.end import ScoreSheet
@@ -15,7 +15,7 @@ from views.games.ashes.rival import RivalScreen
 from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
 from views.scrolling import use_top_when_shown
-from views.widgets import Latest, action_button, card, choice_row, tagged
+from views.widgets import Latest, action_button, card, choice_row, keyed, tagged
 
 
 def _bag_line(state: AshesState) -> str:
@@ -29,7 +29,8 @@ def _bag_line(state: AshesState) -> str:
 
 
 def BagCard(model: AppModel, state: AshesState) -> ft.Control:
-    """The survivor bag, and the check that all 75 survivors are somewhere; End round once all have passed."""
+    """The survivor bag, and the check that all 75 survivors are somewhere; End round, open once all have
+    passed (until then disabled, saying who is still playing)."""
     problems = conservation_violations(state.survivors())
     check = (
         ft.Text(problems[0].message, color=ft.Colors.ERROR)
@@ -37,7 +38,7 @@ def BagCard(model: AppModel, state: AshesState) -> ft.Control:
         else ft.Text("All 75 survivors accounted for.", size=12)
     )
     controls: list[ft.Control] = [tagged("bag", ft.Text(_bag_line(state))), tagged("survivor-check", check)]
-    if not model.module.validate(state, aa.EndRound()):  # everyone passed, the rival's bonus card too
+    if not state.rounds.setup_left and not state.rounds.game_over:  # the round's turns: shown, open or not
         controls.append(
             action_button(
                 "End round",
@@ -45,6 +46,7 @@ def BagCard(model: AppModel, state: AshesState) -> ft.Control:
                 key="end-round",
                 primary=True,
                 icon=ft.Icons.FLAG,
+                blocked=blocked(state, aa.EndRound),
             )
         )
     return card(*controls, key="bag-card")
@@ -99,7 +101,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
         body = BoardScreen(model, state)
     else:
         seat = state.seats[int(shown.removeprefix("seat-"))]
-        body = PlayerScreen(model, state, seat, key=f"player-{seat.name}")
+        body = keyed(f"player-{seat.name}", PlayerScreen, model, state, seat)
     return ft.Column(
         [
             choice_row("Show", screens, shown, lambda s: picked.set((moment, s)), key="ashes-view"),

@@ -4,6 +4,7 @@ areas as buttons. The form tools themselves are in `views/forms.py`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -68,7 +69,7 @@ def areas_by_sector(
             buttons.append(
                 action_button(
                     label,
-                    lambda n=area.name: pick(n),
+                    partial(pick, area.name),
                     key=f"{key}-{area.name}",
                     primary=area.name == selected,
                 )

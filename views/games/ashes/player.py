@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -15,7 +16,7 @@ from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
 from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, vp_text
 from views.model import AppModel
-from views.widgets import Latest, action_button, card, choice_row, heading, tagged
+from views.widgets import Latest, action_button, card, choice_row, heading, keyed, memo, tagged
 
 
 def _counted(seat: Seat, resource: aa.Counted) -> str:
@@ -26,6 +27,7 @@ def _counted(seat: Seat, resource: aa.Counted) -> str:
     return f"{value} of 9" if resource == "happiness" else str(value)
 
 
+@memo  # it shows the seat alone: an entry that leaves the seat as it was leaves it as it was
 @ft.component
 def Steppers(model: AppModel, seat: Seat) -> ft.Control:
     name = seat.name
@@ -42,8 +44,8 @@ def Steppers(model: AppModel, seat: Seat) -> ft.Control:
             stepper(
                 label,
                 _counted(seat, resource),
-                lambda r=resource: model.dispatch(aa.Adjust(name, r, -1)),
-                lambda r=resource: model.dispatch(aa.Adjust(name, r, 1)),
+                partial(model.dispatch, aa.Adjust(name, resource, -1)),
+                partial(model.dispatch, aa.Adjust(name, resource, 1)),
                 key=f"adj-{resource}",
             )
             for resource, label in COUNTED
@@ -115,6 +117,11 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     def opened(which: str) -> None:
         form.put("open", "" if form.now("open") == which else which)
 
+    def flip_area(area: str) -> None:
+        scoring.set(
+            tuple(x for x in scoring.value if x != area) if area in scoring.value else (*scoring.value, area)
+        )
+
     def move() -> None:
         action = aa.Move(
             name, tuple(form.now("path")), bool(form.now("happiness")), tuple(form.now("carried"))
@@ -153,7 +160,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             [
                 action_button(
                     f"Activate zone {z}" + (f" ({zones[z - 1]})" if zones[z - 1] else ""),
-                    lambda z=z: model.dispatch(aa.Activate(name, z)),
+                    partial(model.dispatch, aa.Activate(name, z)),
                     key=f"activate-{z}",
                 )
                 for z in TECH_SLOTS
@@ -215,7 +222,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                     toggle(
                         f"Zone {z}: {who}",
                         z in form["recovered"],
-                        lambda z=z: form.flip("recovered", z),
+                        partial(form.flip, "recovered", z),
                         key=f"pass-zone-{z}",
                     )
                     for z, who in zip(TECH_SLOTS, zones, strict=True)
@@ -234,11 +241,7 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
                     toggle(
                         a.capitalize(),
                         a in scoring.shown,
-                        lambda a=a: scoring.set(
-                            tuple(x for x in scoring.value if x != a)
-                            if a in scoring.value
-                            else (*scoring.value, a)
-                        ),
+                        partial(flip_area, a),
                         key=f"pass-area-{a}",
                     )
                     for a in COLONY_AREAS
@@ -298,9 +301,9 @@ def PlayerScreen(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     return ft.Column(
         [
             Steppers(model, seat),
-            TurnCard(model, state, seat, key=f"turn-{seat.name}"),
-            ActionsCard(model, state, seat, key=f"actions-{seat.name}"),
-            MoreCard(model, state, seat, key=f"more-{seat.name}"),
+            keyed(f"turn-{seat.name}", TurnCard, model, state, seat),
+            keyed(f"actions-{seat.name}", ActionsCard, model, state, seat),
+            keyed(f"more-{seat.name}", MoreCard, model, state, seat),
         ],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,

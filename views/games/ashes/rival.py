@@ -7,6 +7,7 @@ asks, and the whole rival turn is one undo step.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -17,7 +18,9 @@ from trackers.ashes.queries import (
     action_json,
     action_text,
     add_card_violations,
+    blocked,
     card_from_json,
+    card_of,
     card_to_json,
     cards_from_pack,
     deck_pack,
@@ -26,6 +29,7 @@ from trackers.ashes.queries import (
     must_pass,
     tracked_rescue,
     turn_for,
+    unlabelled_name,
 )
 from trackers.ashes.state import (
     ACTIVE,
@@ -34,6 +38,7 @@ from trackers.ashes.state import (
     RIVAL_DECK,
     Area,
     AshesState,
+    Build,
     Install,
     MoveVehicle,
     Rescue,
@@ -41,7 +46,7 @@ from trackers.ashes.state import (
     UpgradeClass,
 )
 from trackers.core.errors import IllegalAction, TableError
-from trackers.core.packs import PackError
+from trackers.core.packs import Pack, PackError
 from views.forms import Form, form_stepper, plain, rule_link, toggle
 from views.games.ashes.parts import ROMAN, vp_text
 from views.games.ashes.setup import RivalDeckCard, before_play
@@ -83,7 +88,7 @@ BLANK_CARD: dict[str, Any] = {
     "numeric": 1,
     "sector": "this_round",
 }
-BLANK_ANSWER: dict[str, Any] = {"cases": 0, "area": "", "level": 0, "room": False}
+BLANK_ANSWER: dict[str, Any] = {"cases": 0, "area": "", "level": 0, "room": False, "space": ""}
 
 
 def entered_card(label: str, values: dict[str, Any]) -> RivalCard:
@@ -104,7 +109,12 @@ def entered_card(label: str, values: dict[str, Any]) -> RivalCard:
 
 def rival_turn(card: RivalCard, answer: dict[str, Any]) -> aa.RivalTurn:
     return entry_for(
-        card, int(answer["cases"]), str(answer["area"]), int(answer["level"]) or None, bool(answer["room"])
+        card,
+        int(answer["cases"]),
+        str(answer["area"]),
+        int(answer["level"]) or None,
+        bool(answer["room"]),
+        str(answer["space"]),
     )
 
 
@@ -121,6 +131,24 @@ def card_lines(card: RivalCard) -> list[str]:
         f"Count {dict(ORDINALS)[data['ordinal']].lower()}, number {card.numeric}",
         f"Sector: {dict(SECTORS)[data['sector']].lower()}",
     ]
+
+
+def named_cards(model: AppModel, saved: Pack | None) -> tuple[RivalCard, ...]:
+    """The rival cards that already have a name: the saved deck's, then those played in this game, so a card
+    entered without a label gets a name of its own (or the one it had when it came before)."""
+    try:
+        cards = cards_from_pack(saved) if saved is not None else ()
+    except (PackError, ValueError):
+        cards = ()
+    history = model.game.session.history if model.game is not None else ()
+    played: list[RivalCard] = []
+    for entry in history:
+        if isinstance(entry.action, aa.RivalTurn):
+            try:
+                played.append(card_of(entry.action))
+            except ValueError:
+                continue
+    return (*cards, *played)
 
 
 def _turn_for(state: AshesState, card: RivalCard) -> Turn | str:
@@ -178,6 +206,32 @@ def _tracked_count(state: AshesState, turn: Turn, answer: Form) -> list[ft.Contr
     ]
 
 
+def _space_picker(state: AshesState, turn: Turn, answer: Form) -> ft.Control:
+    """The free construction spaces of the card's sector, when the board lists them, so the rival's disc is
+    recorded where it stands and nobody builds there after it."""
+    spaces = state.board.construction_spaces if state.board is not None else ()
+    free = [s.id for s in spaces if s.sector == turn.sector and state.shelter_owner(s.id) is None]
+    if not free:
+        return ft.Text(
+            f"Your board lists no free construction space in sector {turn.sector}: "
+            "place the rival's disc on the table.",
+            key="rival-no-space",
+        )
+    return ft.Row(
+        [
+            action_button(
+                space,
+                partial(answer.put, "space", space),
+                key=f"rival-space-{space}",
+                primary=space == answer["space"],
+            )
+            for space in free
+        ],
+        wrap=True,
+        key="rival-spaces",
+    )
+
+
 @ft.component
 def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> ft.Control:
     """The board question the card asks, then the follow-up for the picked case."""
@@ -201,7 +255,7 @@ def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> 
                 [
                     action_button(
                         _area_label(a),
-                        lambda n=a.name: answer.put("area", n),
+                        partial(answer.put, "area", a.name),
                         key=f"rival-area-{a.name}",
                         primary=a.name == answer["area"],
                     )
@@ -211,6 +265,8 @@ def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> 
                 wrap=True,
             )
         )
+    if more is not None and isinstance(turn.action, Build):
+        controls.append(_space_picker(state, turn, answer))
     if more is not None and isinstance(turn.action, Install):
         controls.append(
             choice_row(
@@ -240,11 +296,13 @@ def PhysicalCard(model: AppModel, state: AshesState) -> ft.Control:
     answer = Form(BLANK_ANSWER)
     label = Entry()
     saved = next((p for p in model.packs(RIVAL_DECK.kind) if p.name == DECK_NAME), None)
-    saved_count = len(saved.data["cards"]) if saved is not None else 0
+    known = named_cards(model, saved)
 
     def the_card() -> RivalCard | None:
         try:
-            return entered_card(label.value.strip() or f"Card {saved_count + 1}", values.latest.value)
+            typed = label.value.strip()
+            name = typed or unlabelled_name(entered_card("?", values.latest.value), known)
+            return entered_card(name, values.latest.value)
         except ValueError as exc:
             model.refuse(f"This card cannot be read: {exc}.", "ashes/solo/rival-turn")
             return None
@@ -280,9 +338,10 @@ def PhysicalCard(model: AppModel, state: AshesState) -> ft.Control:
         return lambda v: values.put(name, v)
 
     try:
-        shown_card: RivalCard | None = entered_card(f"Card {saved_count + 1}", values.latest.shown)
+        auto = unlabelled_name(entered_card("?", values.latest.shown), known)
+        shown_card: RivalCard | None = entered_card(auto, values.latest.shown)
     except ValueError:
-        shown_card = None
+        auto, shown_card = "a card number", None
     turn = _turn_for(state, shown_card) if shown_card is not None else "This card cannot be read."
     return ft.Column(
         [
@@ -308,7 +367,7 @@ def PhysicalCard(model: AppModel, state: AshesState) -> ft.Control:
                 key="card-numeric",
             ),
             choice_row("Sector", SECTORS, values["sector"], pick("sector"), key="card-sector"),
-            label.field(f"Label (empty: Card {saved_count + 1})", key="card-label", height=TOUCH + 8),
+            label.field(f"Label (empty: {auto})", key="card-label", height=TOUCH + 8),
             AnswerForm(model, state, turn, answer)
             if isinstance(turn, Turn)
             else tagged("rival-problem", ft.Text(turn)),
@@ -362,7 +421,14 @@ def DigitalCard(model: AppModel, state: AshesState) -> ft.Control:
             drawn.set(None)
 
     if shown is None:
-        return action_button("Draw rival card", draw, key="rival-draw", primary=True, icon=ft.Icons.STYLE)
+        return action_button(
+            "Draw rival card",
+            draw,
+            key="rival-draw",
+            primary=True,
+            icon=ft.Icons.STYLE,
+            blocked=blocked(state, aa.RevealRivalCard),
+        )
     turn = _turn_for(state, shown)
     controls: list[ft.Control] = [tagged("rival-card", ft.Text("\n".join(card_lines(shown))))]
     if isinstance(turn, Turn):
@@ -425,6 +491,7 @@ def RivalScreen(model: AppModel, state: AshesState, turn: str | None) -> ft.Cont
                     key="rival-pass",
                     primary=True,
                     icon=ft.Icons.SKIP_NEXT,
+                    blocked=blocked(state, aa.RivalPass),
                 )
             ]
         elif digital:

@@ -5,19 +5,30 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.queries import blocked, board_from_json, board_pack, emergence_plan
-from trackers.ashes.state import BOARD, RIVAL_DECK, SECTORS, TECH_SLOTS, AshesState, Seat, SetupKind
+from trackers.ashes.queries import blocked, board_from_json, board_pack, emergence_plan, tiles_due
+from trackers.ashes.state import (
+    BOARD,
+    RIVAL_DECK,
+    SECTORS,
+    TECH_SLOTS,
+    AshesState,
+    Seat,
+    SetupKind,
+)
+from trackers.core.actions import Action
 from trackers.core.packs import PackError
 from trackers.storage import StorageError
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.model import AppModel, Notice
 from views.packs import PackTransfer
-from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
+from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, keyed, tagged
 
 BOARD_SETTING = "ashes.quick_board"
 RIVAL_SETTING = "ashes.rival"
@@ -29,7 +40,13 @@ QUICK_DEFAULT: dict[str, Any] = {
     "top_data": None,
     "top_strength": None,
     "turn_rewards": (),
+    **{f"spaces{s}": 0 for s in SECTORS},
+    "links": (),
+    "red_lines": (),
+    "touches": (),
 }
+"""`links` and `red_lines` hold "area|area" pairs (sorted), `touches` "space|area" pairs; construction spaces
+are counted per sector and read "C<sector>-<place>"."""
 TURN_SPACES = tuple((row, p) for row in ("Top", "Bottom") for p in (1, 2, 3, 4))
 RIVAL_DEFAULT: dict[str, Any] = {
     "track_top": None,
@@ -56,24 +73,154 @@ def remember(model: AppModel, key: str, values: dict[str, Any]) -> None:
     try:
         model.store.set_setting(key, json.dumps(values))
     except (StorageError, sqlite3.Error) as exc:
-        model.notice = Notice(f"Entered, but not remembered for the next game: {exc}", kind="error")
+        model.show_notice(Notice(f"Entered, but not remembered for the next game: {exc}", kind="error"))
 
 
-def quick_layout(name: str, values: dict[str, Any]) -> dict[str, Any]:
-    """An areas-only `ashes.board` layout: ids read "sector-place", top to bottom within a sector."""
-    areas = [
-        {"id": f"{s}-{i}", "sector": s, "bag_icon": i in values[f"bags{s}"]}
-        for s in SECTORS
-        for i in range(1, int(values[f"areas{s}"]) + 1)
+def area_ids(values: Mapping[str, Any]) -> list[str]:
+    """The quick form's areas: ids read "sector-place", top to bottom within a sector."""
+    return [f"{s}-{i}" for s in SECTORS for i in range(1, int(values[f"areas{s}"]) + 1)]
+
+
+def space_ids(values: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The quick form's construction spaces with their sector: ids read "C<sector>-<place>"."""
+    return [(f"C{s}-{i}", s) for s in SECTORS for i in range(1, int(values.get(f"spaces{s}", 0)) + 1)]
+
+
+def pair(a: str, b: str) -> str:
+    """Two places joined as the form keeps them, in sorted order."""
+    return "|".join(sorted((a, b)))
+
+
+def quick_layout(name: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """An `ashes.board` layout from the quick form: the areas and, when entered, which of them touch, the
+    red lines and the construction spaces with the areas each touches. Pairs naming an area the counts no
+    longer have are left out."""
+    ids = area_ids(values)
+    nodes = {SHELTER, *ids}
+    links = [p.split("|") for p in values.get("links", ()) if set(p.split("|")) <= nodes]
+    kept = {"|".join(link) for link in links}
+    red = [p.split("|") for p in values.get("red_lines", ()) if p in kept]
+    touches = [p.split("|") for p in values.get("touches", ())]
+    spaces = [
+        {
+            "id": space,
+            "sector": sector,
+            "landmark": False,
+            "areas": [a for s_, a in touches if s_ == space and a in ids],
+        }
+        for space, sector in space_ids(values)
     ]
     return {
         "name": name,
         "shelter": SHELTER,
-        "areas": areas,
-        "links": [],
-        "red_lines": [],
-        "construction_spaces": [],
+        "areas": [
+            {"id": f"{s}-{i}", "sector": s, "bag_icon": i in values[f"bags{s}"]}
+            for s in SECTORS
+            for i in range(1, int(values[f"areas{s}"]) + 1)
+        ],
+        "links": links,
+        "red_lines": red,
+        "construction_spaces": spaces,
     }
+
+
+def _cycle_link(quick: Form, a: str, b: str) -> None:
+    """Not touching, touching, touching across a red line, then not touching again."""
+    link = pair(a, b)
+    links, red = tuple(quick.now("links")), tuple(quick.now("red_lines"))
+    if link not in links:
+        quick.put("links", (*links, link))
+    elif link not in red:
+        quick.put("red_lines", (*red, link))
+    else:
+        quick.put_all(
+            links=tuple(x for x in links if x != link), red_lines=tuple(x for x in red if x != link)
+        )
+
+
+def _link_label(quick: Form, a: str, b: str) -> str:
+    link = pair(a, b)
+    if link in quick["red_lines"]:
+        return f"{b}: red line"
+    return f"{b}: touches" if link in quick["links"] else b
+
+
+def board_ways(quick: Form, pick: Form) -> list[ft.Control]:
+    """Which areas touch (with red lines) and the construction spaces with the areas each touches, entered
+    one place at a time: pick it, then tap its neighbours."""
+    ids = area_ids(quick.latest.shown)
+    nodes = [SHELTER, *ids]
+    here = str(pick["from"])
+    controls: list[ft.Control] = [
+        ft.Text(
+            "Pick an area, then tap each area it touches (tap again for a red line between them, a third "
+            "time to clear)."
+        ),
+        choice_row(
+            "Area:", [(n, n) for n in nodes], here or None, partial(pick.put, "from"), key="ways-from"
+        ),
+    ]
+    if here in nodes:
+        controls.append(
+            ft.Row(
+                [
+                    action_button(
+                        _link_label(quick, here, other),
+                        partial(_cycle_link, quick, here, other),
+                        key=f"ways-to-{other}",
+                        primary=pair(here, other) in quick["links"],
+                    )
+                    for other in nodes
+                    if other != here
+                ],
+                wrap=True,
+                key="ways-to",
+            )
+        )
+    controls += [
+        form_stepper(quick, f"spaces{s}", f"Sector {s} construction spaces", key=f"board-spaces-{s}", high=12)
+        for s in SECTORS
+    ]
+    spaces = [space for space, _ in space_ids(quick.latest.shown)]
+    at = str(pick["space"])
+    if spaces:
+        controls.append(
+            choice_row(
+                "Construction space (then tap the areas it touches):",
+                [(x, x) for x in spaces],
+                at or None,
+                partial(pick.put, "space"),
+                key="space-at",
+            )
+        )
+    if at in spaces:
+        controls.append(
+            ft.Row(
+                [
+                    toggle(
+                        area,
+                        f"{at}|{area}" in quick["touches"],
+                        partial(quick.flip, "touches", f"{at}|{area}"),
+                        key=f"space-touches-{area}",
+                    )
+                    for area in ids
+                ],
+                wrap=True,
+                key="space-touches",
+            )
+        )
+    layout = quick_layout("", quick.latest.shown)
+    placed = sum(1 for x in layout["construction_spaces"] if x["areas"])
+    controls.append(
+        tagged(
+            "board-ways",
+            ft.Text(
+                f"{len(layout['links'])} link(s), {len(layout['red_lines'])} red line(s), "
+                f"{len(layout['construction_spaces'])} construction space(s), {placed} with their areas"
+            ),
+        )
+    )
+    return controls
 
 
 def _tops(model: AppModel, values: dict[str, Any]) -> tuple[int, int, int] | None:
@@ -87,18 +234,21 @@ def _tops(model: AppModel, values: dict[str, Any]) -> tuple[int, int, int] | Non
 @ft.component
 def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
     quick = Form(remembered(model, BOARD_SETTING, QUICK_DEFAULT))
+    pick = Form({"open": False, "from": "", "space": ""})
     name = Entry("My board")
     saved = model.packs(BOARD.kind)
 
     known = tuple(quick.initial["turn_rewards"])
     rewards = [Entry(known[i] if i < len(known) else "") for i in range(len(TURN_SPACES))]
 
-    def use(layout: dict[str, Any]) -> None:
+    def use(layout: Mapping[str, Any]) -> None:
         values = quick.latest.value
         tops = _tops(model, values)
         texts = tuple(r.value.strip() for r in rewards)
         paid = texts if any(texts) else ()
-        if tops is not None and model.dispatch(aa.UseBoard(json.dumps(layout), tops, paid)):
+        if tops is None:
+            return
+        if model.dispatch(aa.UseBoard(json.dumps(layout), tops, paid)):
             remember(model, BOARD_SETTING, {**values, "turn_rewards": paid})
 
     def use_quick() -> None:
@@ -129,7 +279,7 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
                             toggle(
                                 f"{s}-{i}",
                                 i in quick[f"bags{s}"],
-                                lambda s=s, i=i: quick.flip(f"bags{s}", i),
+                                partial(quick.flip, f"bags{s}", i),
                                 key=f"board-bag-{s}-{i}",
                             )
                             for i in range(1, count + 1)
@@ -141,6 +291,11 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
     return card(
         heading("The board"),
         ft.Text("Count each sector's areas from top to bottom and tap those that show a survivor-bag icon."),
+        ft.Text(
+            "Enough to draw emerging survivors. Add which areas touch and the construction spaces with the "
+            "areas each one touches, and Lantern also checks moves and rescues.",
+            size=13,
+        ),
         *sectors,
         ft.Text("Top space of each production track:"),
         form_stepper(quick, "top_fuel", "Fuel track top", key="board-top-fuel", low=2, high=12),
@@ -154,6 +309,13 @@ def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
             ],
             wrap=True,
         ),
+        toggle(
+            "Which areas touch, red lines, construction spaces (optional)",
+            bool(pick["open"]),
+            lambda: pick.put("open", not pick.now("open")),
+            key="board-ways-open",
+        ),
+        *(board_ways(quick, pick) if pick["open"] else []),
         name.field("Board name", key="board-name", height=TOUCH + 8),
         ft.Row(
             [
@@ -216,7 +378,7 @@ def RivalSetupCard(model: AppModel) -> ft.Control:
             [
                 action_button(
                     f"{i + 1}: {tile}",
-                    lambda i=i: flip_tile(i),
+                    partial(flip_tile, i),
                     key=f"rival-upgrade-{i}",
                     primary=tile == "II",
                 )
@@ -344,6 +506,11 @@ SETUP_BUTTONS = {
     SetupKind.RESET_AREA_TILES: ("Area tiles reset", "setup-tiles"),
     SetupKind.EMERGE: ("Survivors emerge (the app draws)", "setup-emerge"),
 }
+SETUP_ENTRIES: dict[SetupKind, type[Action]] = {
+    SetupKind.RADIATION: aa.Radiate,
+    SetupKind.EMERGE: aa.Emerge,
+}
+"""The entry a set-up step's button makes (CompleteSetupStep for the others): it says why it is not open."""
 
 
 @ft.component
@@ -388,7 +555,13 @@ def RoundSetupCard(model: AppModel, state: AshesState) -> ft.Control:
             ft.Text(f"Step {step.number}. {step.text}", size=13),
             ft.Row(
                 [
-                    action_button(text, lambda k=step.kind: run(k), key=key, primary=n == 0),
+                    action_button(
+                        text,
+                        partial(run, step.kind),
+                        key=key,
+                        primary=n == 0,
+                        blocked=blocked(state, SETUP_ENTRIES.get(step.kind, aa.CompleteSetupStep)),
+                    ),
                     rule_link(model, step.rule, key=f"{key}-rule", text="Rule"),
                 ],
                 wrap=True,
@@ -412,26 +585,70 @@ def RoundSetupCard(model: AppModel, state: AshesState) -> ft.Control:
         for area, n in plan:
             shown = int(drawn.latest.shown.get(area, 0))
             controls.append(
-                ft.Row(
+                ft.Column(
                     [
-                        ft.Text(f"{area}: {n} drawn, essential:", expand=True),
-                        *[
-                            action_button(
-                                str(e),
-                                lambda a=area, e=e: drawn.put(a, e),
-                                key=f"emerge-{area}-{e}",
-                                primary=e == shown,
-                            )
-                            for e in range(n + 1)
-                        ],
+                        ft.Text(f"{area}: {n} drawn, of them essential:"),
+                        ft.Row(
+                            [
+                                action_button(
+                                    str(e),
+                                    partial(drawn.put, area, e),
+                                    key=f"emerge-{area}-{e}",
+                                    primary=e == shown,
+                                )
+                                for e in range(n + 1)
+                            ],
+                            wrap=True,
+                        ),
                     ],
-                    wrap=True,
+                    spacing=4,
+                    key=f"emerge-{area}",
                 )
             )
         controls.append(
-            action_button("Place what we drew", emerge_as_drawn, key="emerge-drawn", primary=True)
+            action_button(
+                "Place what we drew",
+                emerge_as_drawn,
+                key="emerge-drawn",
+                primary=True,
+                blocked=blocked(state, aa.Emerge),
+            )
         )
     return card(*controls, key="round-setup")
+
+
+ROW_WORDS = ("dark blue", "light blue", "pink")
+
+
+def achievement_tiles_card(model: AppModel, state: AshesState) -> ft.Control:
+    """With 3 players two achievement tiles show 2 spaces, picked at random: the app turns them, or the table
+    says which one shows a single space."""
+    laid = state.achievement_spaces
+    if laid is not None:
+        shown = ", ".join(f"{row} {n}" for row, n in zip(ROW_WORDS, laid, strict=True))
+        return card(tagged("achievement-tiles", ft.Text(f"Achievement tiles: {shown} space(s)")))
+    return card(
+        heading("Achievement tiles"),
+        ft.Text("With 3 players, two of the three tiles show 2 spaces and one shows 1, chosen at random."),
+        action_button(
+            "Turn them at random",
+            lambda: model.dispatch(aa.LayAchievementTiles()),
+            key="tiles-random",
+            primary=True,
+            blocked=blocked(state, aa.LayAchievementTiles),
+        ),
+        choice_row(
+            "Or as we laid them, the tile with 1 space:",
+            [(str(i), row.capitalize()) for i, row in enumerate(ROW_WORDS)],
+            None,
+            lambda i: model.dispatch(
+                aa.LayAchievementTiles(tuple(1 if j == int(i) else 2 for j in range(len(ROW_WORDS))))
+            ),
+            key="tiles-single",
+        ),
+        rule_link(model, "ashes/setup", key="tiles-rule"),
+        key="achievement-tiles-card",
+    )
 
 
 def before_play(state: AshesState) -> bool:
@@ -461,12 +678,14 @@ def SetupScreen(model: AppModel, state: AshesState) -> ft.Control:
                     ),
                 )
             )
+        if tiles_due(state) or state.achievement_spaces is not None:
+            controls.append(achievement_tiles_card(model, state))
         if state.solo and state.rival is None:
             controls.append(RivalSetupCard(model))
         elif state.solo and not state.catalogue:
             controls.append(card(heading("Rival deck"), RivalDeckCard(model)))
         combos = [
-            ComboCard(model, i, seat, key=f"combo-{seat.name}")
+            keyed(f"combo-{seat.name}", ComboCard, model, i, seat)
             for i, seat in enumerate(state.seats)
             if not seat.combo_taken
         ]

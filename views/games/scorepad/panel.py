@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.queries import blocked
 from trackers.scorepad.state import ScorePadState
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, tagged
+from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, keyed, memo, tagged
 
 QUICK = (-1, 1, 5)
 
 
+@memo  # a row re-renders when its own score changes, not when another player's does
 @ft.component
 def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Control:
     entry = Entry()
@@ -38,7 +41,7 @@ def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Contro
             [
                 *[
                     action_button(
-                        f"{q:+d}", lambda q=q: model.dispatch(AddPoints(player, q)), key=f"quick-{index}-{q}"
+                        f"{q:+d}", partial(model.dispatch, AddPoints(player, q)), key=f"quick-{index}-{q}"
                     )
                     for q in QUICK
                 ],
@@ -70,7 +73,7 @@ def ScorePadPanel(model: AppModel) -> ft.Control:
     return ft.Column(
         [
             *[
-                PlayerRow(model, i, p, s, key=p)
+                keyed(p, PlayerRow, model, i, p, s)
                 for i, (p, s) in enumerate(zip(state.players, state.scores, strict=True))
             ],
             card(

@@ -40,8 +40,9 @@ FRAME_SECONDS = 0.45
 
 
 def _last_luna_turn(model: AppModel) -> list[tuple[str, str]]:
-    """Each step of LUNA's latest turn with the rules section it rests on."""
-    assert model.game is not None
+    """Each step of LUNA's latest turn with the rules section it rests on (none once the game is closed)."""
+    if model.game is None:
+        return []
     history = model.game.session.history
     starts = [i for i, e in enumerate(history) if isinstance(e.action, ua.StartPursuit)]
     if not starts:
@@ -59,6 +60,8 @@ def LunaCard(
     model: AppModel, state: UnsettledState, show: Callable[[UnsettledState | None], None]
 ) -> ft.Control:
     roll = Entry()
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
     sides = state.settings.die_sides
 
     def entered() -> int | None:

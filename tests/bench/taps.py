@@ -1,0 +1,251 @@
+"""Tap to DOM: how long a tap takes to show its result, Lantern beside a bare Flet counter, in one run.
+
+Three pages in one Chromium (412 x 915), each on its own server: the bare counter (`counter_app.py`,
+"Add"), a Score pad game ("+1" on the first player, read in `score-0`) and the heaviest ASHES screen (a
+4-player game played by a seeded table past 150 entries, on the board of the player to play: "Fuel plus
+one" and "Fuel minus one" in turn, read in `adj-fuel`). Taps go round the three pages one at a time, so
+whatever else the machine does hits all three alike.
+
+Each tap is timed inside the page: `performance.now()` as script clicks the button's semantics node,
+to the MutationObserver callback that first sees the new text in the semantics DOM. Playwright's round
+trips are outside the timed span. The figures are printed, never judged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.bench.figures import Figure, median, percentile
+from tests.bench.servers import REPO, serving, wait_until_200
+from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS
+
+TAPS = 80
+TARGET_RATIO = 1.2  # Kit v2 point 8: within 1.2x of the counter's median, and a p95 of at most 100 ms
+TARGET_P95_MS = 100
+WARM_UP = 5
+WAIT_MS = 60_000
+VIEWPORT = {"width": 412, "height": 915}
+PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+ASHES_SEED = 7
+ASHES_ENTRIES = 150
+
+# Click the button's tappable semantics node, then wait for the read-out to show `expected`.
+TAP_JS = """
+([button, id, expected]) => new Promise((resolve, reject) => {
+  const selector = `[flt-semantics-identifier="${id}"]`;
+  const shown = () => {
+    const node = document.querySelector(selector);
+    return node !== null && node.textContent === expected;
+  };
+  const tappable = button.hasAttribute('flt-tappable') ? button : button.querySelector('[flt-tappable]');
+  const target = tappable || button;
+  let started = 0;
+  let timer = 0;
+  const observer = new MutationObserver(() => {
+    if (shown()) {
+      const elapsed = performance.now() - started;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(elapsed);
+    }
+  });
+  timer = setTimeout(() => {
+    observer.disconnect();
+    reject(new Error(`${id} did not show ${expected} within 10 s`));
+  }, 10000);
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  started = performance.now();
+  target.click();
+})
+"""
+
+
+@dataclass
+class Screen:
+    """One page under test: how to reach it, which button a tap presses, and what it then shows."""
+
+    label: str
+    script: Path
+    readout: str  # the semantics identifier the result shows in
+    button: Callable[[Any, int], Any]  # (page, tap number) -> a Playwright locator
+    step: Callable[[int], int]  # tap number -> what the tap adds to the read-out
+    prepare: Callable[[Path], None] | None = None
+    open: Callable[[Any], None] = lambda page: None
+    samples: list[float] = field(default_factory=list)
+    page: Any = None
+
+
+def seed_scorepad(data: Path) -> None:
+    """A fresh 4-player Score pad game, the only saved game."""
+    import trackers  # noqa: F401  (registers every game)
+    from trackers.core.game import make_setup
+    from trackers.core.registry import get_game
+    from trackers.datadir import DATABASE_NAME
+    from trackers.storage import Store
+
+    module = get_game("scorepad")
+    with Store(data / DATABASE_NAME) as store:
+        store.create_game(module, make_setup(module, PLAYERS, {}), 7)
+
+
+def seed_ashes(data: Path) -> None:
+    """A 4-player ASHES game played by a seeded table past 150 entries, stopped on a player's turn."""
+    import trackers  # noqa: F401  (registers every game)
+    from tests.ashes.play import step
+    from trackers.ashes.game import ASHES
+    from trackers.core.game import make_setup
+    from trackers.datadir import DATABASE_NAME
+    from trackers.storage import Store
+
+    with Store(data / DATABASE_NAME) as store:
+        session = store.create_game(ASHES, make_setup(ASHES, PLAYERS, {}), ASHES_SEED).session
+        rng = random.Random(ASHES_SEED)
+        for turn in range(5_000):
+            state = session.state
+            summary = ASHES.summary(state)
+            if (
+                len(session.history) >= ASHES_ENTRIES
+                and summary.turn in PLAYERS
+                and not state.rounds.setup_left
+                and not state.rounds.game_over
+            ):
+                return
+            if step(session, rng, turn) is None:
+                break
+    raise RuntimeError(f"seed {ASHES_SEED} ended before a player's turn past {ASHES_ENTRIES} entries")
+
+
+def resume(page: Any) -> None:
+    """Home, with one saved game: resume it."""
+    page.get_by_role("button", name="Resume").click(timeout=WAIT_MS)
+
+
+def screens() -> tuple[Screen, Screen, Screen]:
+    here = Path(__file__).parent
+    counter = Screen(
+        "counter",
+        here / "counter_app.py",
+        "count",
+        lambda page, _: page.get_by_role("button", name="Add"),
+        lambda _: 1,
+    )
+    scorepad = Screen(
+        "Score pad",
+        REPO / "main.py",
+        "score-0",
+        lambda page, _: page.get_by_role("button", name="+1", exact=True).first,
+        lambda _: 1,
+        prepare=seed_scorepad,
+        open=resume,
+    )
+    ashes = Screen(
+        "ASHES player",
+        REPO / "main.py",
+        "adj-fuel",
+        lambda page, n: page.locator(
+            f'[flt-semantics-identifier="adj-fuel-{"plus" if n % 2 == 0 else "minus"}"]'
+        ),
+        lambda n: 1 if n % 2 == 0 else -1,
+        prepare=seed_ashes,
+        open=resume,
+    )
+    return counter, scorepad, ashes
+
+
+def skip_reason() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (run `make chromium` as root to install Debian's chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError as error:
+        return f"the playwright package is not installed ({error})"
+    return None
+
+
+def tap_once(screen: Screen, n: int) -> float:
+    """One tap, timed in the page (ms)."""
+    page = screen.page
+    readout = page.locator(f'[flt-semantics-identifier="{screen.readout}"]')
+    expected = str(int(readout.text_content(timeout=WAIT_MS)) + screen.step(n))
+    button = screen.button(page, n).element_handle(timeout=WAIT_MS)
+    return float(page.evaluate(TAP_JS, [button, screen.readout, expected]))
+
+
+def open_screen(browser: Any, screen: Screen, url: str) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(url, timeout=WAIT_MS)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=WAIT_MS)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    screen.open(page)
+    page.locator(f'[flt-semantics-identifier="{screen.readout}"]').wait_for(timeout=WAIT_MS)
+    screen.page = page
+
+
+def tap_figures() -> Iterator[Figure]:
+    reason = skip_reason()
+    if reason is not None:
+        yield Figure("tap to DOM (browser figures)", None, "", f"skipped: {reason}")
+        return
+    from playwright.sync_api import sync_playwright
+
+    measured = screens()
+    with ExitStack() as stack:
+        urls = []
+        for screen in measured:
+            server = stack.enter_context(serving(screen.script, screen.prepare))
+            wait_until_200(server)
+            urls.append(server.url)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                for screen, url in zip(measured, urls, strict=True):
+                    open_screen(browser, screen, url)
+                for n in range(WARM_UP + TAPS):
+                    for screen in measured:
+                        elapsed = tap_once(screen, n)
+                        if n >= WARM_UP:
+                            screen.samples.append(elapsed)
+                version = browser.version
+            finally:
+                browser.close()
+    counter, *lantern = measured
+    yield from summarize(
+        counter.samples,
+        [(screen.label, screen.samples) for screen in lantern],
+        f"{TAPS} interleaved taps after {WARM_UP} each, click -> new text in the semantics DOM, "
+        f"timed in the page, {VIEWPORT['width']}x{VIEWPORT['height']}, Chromium {version}",
+    )
+
+
+def summarize(
+    counter: Sequence[float], screens: Sequence[tuple[str, Sequence[float]]], notes: str
+) -> Iterator[Figure]:
+    """Median and p95 of each, and each screen's ratio to the counter's median (and p95)."""
+    base, base_p95 = median(counter), percentile(counter, 95)
+    yield Figure("tap to DOM, counter app", base, "ms", notes)
+    yield Figure("tap to DOM, counter app p95", base_p95, "ms", _spread(counter))
+    for label, samples in screens:
+        mine, mine_p95 = median(samples), percentile(samples, 95)
+        yield Figure(f"tap to DOM, {label}", mine, "ms", _spread(samples))
+        yield Figure(
+            f"tap to DOM, {label} p95",
+            mine_p95,
+            "ms",
+            f"{mine_p95 / base_p95:.2f}x the counter's p95 (target: at most {TARGET_P95_MS} ms)",
+        )
+        yield Figure(
+            f"tap to DOM, {label} / counter",
+            mine / base,
+            "x",
+            f"ratio of the medians (target: at most {TARGET_RATIO}x)",
+        )
+
+
+def _spread(samples: Sequence[float]) -> str:
+    return f"range {min(samples):.0f}-{max(samples):.0f} ms"
