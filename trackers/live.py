@@ -10,6 +10,7 @@ session by the game as stored, for every screen, before the error reaches the ca
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -69,6 +70,15 @@ class LiveGames:
         self._open: dict[str, _Open] = {}
         self._lock = threading.Lock()
 
+    @classmethod
+    def of(cls, store: Store) -> LiveGames:
+        """The one authority over `store`, shared by every screen of the process."""
+        with _MADE:
+            live = _BY_STORE.get(store)
+            if live is None:
+                live = _BY_STORE[store] = cls(store)
+            return live
+
     def watch(self, game: StoredGame, listener: Listener) -> Watch:
         """Show a game just created, imported or opened; the live one wins if a screen has it already."""
         with self._lock:
@@ -106,3 +116,7 @@ class LiveGames:
             others = [watch for watch in entry.watches if watch is not skip]
         for watch in others:
             watch.listener(entry.game)
+
+
+_BY_STORE: weakref.WeakKeyDictionary[Store, LiveGames] = weakref.WeakKeyDictionary()
+_MADE = threading.Lock()

@@ -107,8 +107,12 @@ def UndoRedo(model: AppModel, revision: Revision) -> ft.Control:
 @ft.component
 def App(store: Store) -> list[ft.View]:
     # The annotation lets mypy solve Flet's `StateT | Callable[[], StateT]` for a factory.
-    made: tuple[AppModel, Callable[[AppModel], None]] = ft.use_state(lambda: AppModel(store))
+    page = ft.context.page
+    made: tuple[AppModel, Callable[[AppModel], None]] = ft.use_state(
+        lambda: AppModel(store, run_here=lambda show: page.run_thread(show))
+    )
     model = made[0]
+    ft.use_effect(lambda: None, [], cleanup=model.stop_watching)  # this page is gone: others stop telling it
 
     def apply_theme() -> None:
         page = ft.context.page

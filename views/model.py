@@ -13,7 +13,7 @@ somewhere else (a tab, a screen, another game), and then the whole screen is new
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,8 @@ from trackers.core.game import GameModule, make_setup
 from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
 from trackers.gamefile import GameFileError
-from trackers.storage import GameInfo, StorageError, Store, StoredGame
+from trackers.live import LiveGames, Watch
+from trackers.storage import GameChangedElsewhere, GameInfo, StorageError, Store, StoredGame
 
 THEMES = ("system", "light", "dark")
 
@@ -73,10 +74,33 @@ class AppModel:
     confirm_delete: str | None = None
     rule_over_game: bool = False  # a rule opened from the game shows over it; the game stays as it was
     packs_saved: int = 0  # bumped when a pack is saved or imported: the screens that list packs re-render
+    run_here: Callable[[Callable[[], None]], None] = field(default=lambda show: show(), repr=False)
+    """Runs a change another screen made in this page's own context (the app passes page.run_thread)."""
+    watching: Watch | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.theme = self.store.get_setting("theme", "system")
         self.refresh()
+
+    def _watch(self, watch: Watch) -> StoredGame:
+        """Show a live game shared with every other screen on it; stop showing the one before."""
+        if self.watching is not None:
+            self.watching.stop()
+        self.watching = watch
+        return watch.game
+
+    def stop_watching(self) -> None:
+        if self.watching is not None:
+            self.watching.stop()
+            self.watching = None
+
+    def _told(self, game: StoredGame) -> None:
+        self.run_here(lambda: self._changed_elsewhere(game))
+
+    def _changed_elsewhere(self, game: StoredGame) -> None:
+        if self.game is not None and self.game.id == game.id:
+            self.game = game
+            self.revision.number += 1
 
     @property
     def reference(self) -> Reference:
@@ -126,23 +150,26 @@ class AppModel:
         module = get_game(game_id)
         try:
             setup = make_setup(module, tuple(players), options)
-            self.game = self.store.create_game(module, setup, seed)
+            created = self.store.create_game(module, setup, seed)
         except ValueError as exc:
             return str(exc)
         except (StorageError, sqlite3.Error) as exc:
             return f"Could not save the new game: {exc}"
+        self.game = self._watch(LiveGames.of(self.store).watch(created, self._told))
         self._opened()
         return None
 
     def open_game(self, game_id: str) -> None:
         try:
-            self.game = self.store.open_game(game_id)
+            watch = LiveGames.of(self.store).open(game_id, self._told)
         except (KeyError, StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"Could not open this game: {exc}", kind="error")
             return
+        self.game = self._watch(watch)
         self._opened()
 
     def close_game(self) -> None:
+        self.stop_watching()
         self.game = None
         self.screen = "home"
         self.notices.notice = None
@@ -159,8 +186,10 @@ class AppModel:
         except (KeyError, StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"Could not delete this game: {exc}", kind="error")
             return
+        LiveGames.of(self.store).forget(game_id)
         if self.game is not None and self.game.id == game_id:
             self.game = None
+            self.watching = None
             self.screen = "home"
         self.refresh()
 
@@ -173,10 +202,11 @@ class AppModel:
 
     def import_game(self, text: str | bytes) -> None:
         try:
-            self.game = self.store.import_game(text)
+            imported = self.store.import_game(text)
         except (GameFileError, StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"This game file was not imported: {exc}", kind="error")
             return
+        self.game = self._watch(LiveGames.of(self.store).watch(imported, self._told))
         self._opened()
 
     def packs(self, kind: str) -> list[Pack]:
@@ -213,9 +243,12 @@ class AppModel:
 
     def dispatch(self, *actions: Action) -> bool:
         """Send actions to the open game as one undo step; a refusal or a save failure shows why."""
-        assert self.game is not None
+        assert self.watching is not None
         try:
-            result = self.game.session.dispatch_group(list(actions))
+            result = self.watching.change(lambda game: game.session.dispatch_group(list(actions)))
+        except GameChangedElsewhere:
+            self._reloaded()
+            return False
         except (StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
             return False
@@ -265,16 +298,25 @@ class AppModel:
         self.store.set_setting("theme", theme)
 
     def _step(self, *, back: bool) -> None:
-        assert self.game is not None
-        session = self.game.session
+        assert self.watching is not None
         try:
-            moved = session.undo() if back else session.redo()
+            moved = self.watching.change(lambda game: game.session.undo() if back else game.session.redo())
+        except GameChangedElsewhere:
+            self._reloaded()
+            return
         except (StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
             return
         if moved:
             self.notices.notice = None
             self.revision.number += 1
+
+    def _reloaded(self) -> None:
+        """Another process changed the game first: show it as stored, and say the entry was not kept."""
+        assert self.watching is not None
+        self.game = self.watching.game
+        self.revision.number += 1
+        self.notices.notice = Notice(GameChangedElsewhere.SCREEN_MESSAGE, kind="error")
 
     def _opened(self) -> None:
         self.tab = "games"
