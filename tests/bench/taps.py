@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.bench.browser import skip_reason
 from tests.bench.figures import Figure, median, percentile
 from tests.bench.servers import REPO, serving, wait_until_200
 from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS
@@ -155,16 +156,6 @@ def screens() -> tuple[Screen, Screen, Screen]:
         open=resume,
     )
     return counter, scorepad, ashes
-
-
-def skip_reason() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is missing (run `make chromium` as root to install Debian's chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError as error:
-        return f"the playwright package is not installed ({error})"
-    return None
 
 
 def tap_once(screen: Screen, n: int) -> float:
