@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Literal
-
-import pytest
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
@@ -21,13 +17,6 @@ from trackers.storage import Store
 from views.app import start
 
 UPGRADES: tuple[Literal["I", "II"], ...] = ("I",) * 5 + ("II",) * 5
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "lantern.sqlite3")
-    yield s
-    s.close()
 
 
 def _bag(page: FakePage) -> tuple[int, int]:

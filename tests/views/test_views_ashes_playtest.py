@@ -6,32 +6,17 @@ rescue form saying what Lantern can and cannot check."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
-import pytest
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
-from tests.views.test_views_ashes import _bag, _board_and_rival, _new_solo, _taps
+from tests.views.test_views_ashes import _bag, _board_and_rival, _new_solo, _session, _taps
 from trackers.ashes.rival.card import MoveVehicle, Ordinal, RivalCard, SectorParameter
 from trackers.ashes.rival.deck import deck_pack
-from trackers.core.session import Session
 from trackers.storage import Store
 from views.app import start
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "lantern.sqlite3")
-    yield s
-    s.close()
-
-
-def _session(store: Store) -> Session:
-    return store.open_game(store.list_games()[0].id).session
 
 
 async def _to_the_rival(page: FakePage) -> None:

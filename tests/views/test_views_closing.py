@@ -7,8 +7,7 @@ update scheduler: the screen froze on the game, and every later tap reached the 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -20,13 +19,6 @@ from tests.views.test_views_unsettled import _new_unsettled
 from trackers.storage import Store
 from views.app import start
 from views.model import AppModel
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "lantern.sqlite3")
-    yield s
-    s.close()
 
 
 def unrendered_once_closed(page: FakePage) -> list[str]:

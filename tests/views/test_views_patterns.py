@@ -3,25 +3,15 @@ game, fields that keep what was typed, 48 px targets, and entries shown blocked 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
-import pytest
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.storage import Store
 from views.app import start
 from views.widgets import TALL_BUTTON, TOUCH
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "lantern.sqlite3")
-    yield s
-    s.close()
 
 
 async def _score_pad(page: FakePage, players: int = 2) -> None:

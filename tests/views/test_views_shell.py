@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import flet as ft
-import pytest
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.storage import Store
 from views.app import start
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "lantern.sqlite3")
-    yield s
-    s.close()
 
 
 async def _new_scorepad(page: FakePage) -> None:

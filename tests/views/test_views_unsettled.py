@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.storage import Store
 from views.app import start
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "lantern.sqlite3")
-    yield s
-    s.close()
 
 
 async def _new_unsettled(page: FakePage, **options: str) -> None:
