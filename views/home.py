@@ -66,7 +66,8 @@ def DeleteConfirm(model: AppModel, game_id: str) -> ft.Control:
                     "Delete", lambda: model.delete_game(game_id), key="confirm-delete", primary=True
                 ),
                 action_button("Keep it", lambda: model.ask_delete(None), key="cancel-delete"),
-            ]
+            ],
+            wrap=True,  # never clipped off a narrow screen: a clipped button leaves the semantics tree
         ),
         key="delete-confirm",
     )
