@@ -1,11 +1,12 @@
 # Two commands set everything up on a fresh Debian machine with Python 3.11+:
-#   make run    serve the app at http://$(HOST):$(PORT) (offline assets)
+#   make run    serve the app at http://127.0.0.1:$(PORT) (offline assets; HOST=… to listen elsewhere,
+#               else the network when Settings → Play on several phones is on)
 #   make test   ruff, mypy --strict, and every test including the real-browser ones, then the engine
 #               tests again under Pyodide (CPython for WebAssembly, as the static web build runs them)
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
+HOST ?=
 PORT ?= 8550
 APP_STAMP := $(VENV)/.app-installed
 DEV_STAMP := $(VENV)/.dev-installed

@@ -5,6 +5,9 @@ one is on the other at once and undo on one undoes for both. Every change goes t
 one at a time per game, and then every other screen watching that game is told. A change the store
 refuses because another process changed the game first (GameChangedElsewhere) replaces the shared
 session by the game as stored, for every screen, before the error reaches the caller.
+
+Each screen also says whom it plays (a player of the game, or the whole table), so every screen on a game
+can show who else is there: a screen that comes, goes or changes seat tells the others' `Company`.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from trackers.storage import GameChangedElsewhere, Store, StoredGame
 T = TypeVar("T")
 Listener = Callable[[StoredGame], None]
 """Told the game as it now is, after a change made on another screen (or reread from the store)."""
+Company = Callable[[], None]
+"""Told that another screen came to the game, left it, or changed whom it plays."""
 
 
 @dataclass(eq=False)
@@ -36,6 +41,9 @@ class Watch:
     live: LiveGames
     entry: _Open
     listener: Listener
+    company: Company | None = None
+    seat: str | None = None
+    """The player this screen plays; None: the whole table."""
 
     @property
     def game(self) -> StoredGame:
@@ -61,6 +69,22 @@ class Watch:
         """This screen no longer shows the game; a game no screen shows is let go."""
         self.live.release(self)
 
+    def take_seat(self, seat: str | None) -> None:
+        """Play as one of the game's players, or the whole table (None); the other screens are told."""
+        players = self.game.session.setup.players
+        if seat is not None and seat not in players:
+            raise ValueError(
+                f"{seat!r} does not play this game: pick one of {', '.join(players)}, or the whole table"
+            )
+        with self.live._lock:
+            self.seat = seat
+        self.live.tell_company(self.entry, skip=self)
+
+    def others(self) -> tuple[str | None, ...]:
+        """Whom the other screens on this game play (None: the whole table), first come first."""
+        with self.live._lock:
+            return tuple(watch.seat for watch in self.entry.watches if watch is not self)
+
 
 class LiveGames:
     """The authority for the games open in this process, over one Store."""
@@ -79,20 +103,22 @@ class LiveGames:
                 live = _BY_STORE[store] = cls(store)
             return live
 
-    def watch(self, game: StoredGame, listener: Listener) -> Watch:
+    def watch(self, game: StoredGame, listener: Listener, company: Company | None = None) -> Watch:
         """Show a game just created, imported or opened; the live one wins if a screen has it already."""
         with self._lock:
             entry = self._open.setdefault(game.id, _Open(game))
-            watch = Watch(self, entry, listener)
+            watch = Watch(self, entry, listener, company)
             entry.watches.append(watch)
-            return watch
+        self.tell_company(entry, skip=watch)
+        return watch
 
-    def open(self, game_id: str, listener: Listener) -> Watch:
+    def open(self, game_id: str, listener: Listener, company: Company | None = None) -> Watch:
         """Show a saved game: the live one when a screen has it open, else read from the store (KeyError,
         StorageError as `Store.open_game`)."""
         with self._lock:
             entry = self._open.get(game_id)
-        return self.watch(entry.game if entry is not None else self.store.open_game(game_id), listener)
+        game = entry.game if entry is not None else self.store.open_game(game_id)
+        return self.watch(game, listener, company)
 
     def is_open(self, game_id: str) -> bool:
         with self._lock:
@@ -110,12 +136,20 @@ class LiveGames:
                 entry.watches.remove(watch)
             if not entry.watches and self._open.get(entry.game.id) is entry:
                 del self._open[entry.game.id]
+        self.tell_company(entry, skip=watch)
 
     def tell(self, entry: _Open, *, skip: Watch | None) -> None:
         with self._lock:
             others = [watch for watch in entry.watches if watch is not skip]
         for watch in others:
             watch.listener(entry.game)
+
+    def tell_company(self, entry: _Open, *, skip: Watch) -> None:
+        with self._lock:
+            others = [watch.company for watch in entry.watches if watch is not skip]
+        for company in others:
+            if company is not None:
+                company()
 
 
 _BY_STORE: weakref.WeakKeyDictionary[Store, LiveGames] = weakref.WeakKeyDictionary()

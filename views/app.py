@@ -12,16 +12,18 @@ from typing import Any
 
 import flet as ft
 
+from trackers.lan import Listening, is_host_device
 from trackers.storage import Store
 from views.game import GameScreen
 from views.home import Home
+from views.join import join_view
 from views.model import AppModel, Revision
 from views.new_game import NewGame
 from views.notice import NoticeBar
 from views.rules import Rules
 from views.scrolling import SCREEN_SCROLL, ScreenScroll, screen_area
 from views.settings import Settings
-from views.widgets import action_button, icon_action, tagged
+from views.widgets import action_button, icon_action, memo, tagged
 
 TABS = ("games", "rules", "settings")
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -94,10 +96,16 @@ def UndoRedo(model: AppModel, revision: Revision) -> ft.Control:
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     session = model.game.session
+    return BarButtons(model, session.can_undo, session.can_redo)
+
+
+@memo
+@ft.component
+def BarButtons(model: AppModel, can_undo: bool, can_redo: bool) -> ft.Control:
     return ft.Row(
         [
-            icon_action(ft.Icons.UNDO, "Undo", model.undo, key="undo", disabled=not session.can_undo),
-            icon_action(ft.Icons.REDO, "Redo", model.redo, key="redo", disabled=not session.can_redo),
+            icon_action(ft.Icons.UNDO, "Undo", model.undo, key="undo", disabled=not can_undo),
+            icon_action(ft.Icons.REDO, "Redo", model.redo, key="redo", disabled=not can_redo),
         ],
         spacing=0,
         tight=True,
@@ -105,11 +113,17 @@ def UndoRedo(model: AppModel, revision: Revision) -> ft.Control:
 
 
 @ft.component
-def App(store: Store) -> list[ft.View]:
+def App(store: Store, listening: Listening | None = None) -> list[ft.View]:
     # The annotation lets mypy solve Flet's `StateT | Callable[[], StateT]` for a factory.
     page = ft.context.page
     made: tuple[AppModel, Callable[[AppModel], None]] = ft.use_state(
-        lambda: AppModel(store, run_here=lambda show: page.run_thread(show))
+        lambda: AppModel(
+            store,
+            run_here=lambda show: page.run_thread(show),
+            listening=listening,
+            visitor=not is_host_device(page.client_ip, page.url),
+            client=page.client_ip or "",
+        )
     )
     model = made[0]
     ft.use_effect(lambda: None, [], cleanup=model.stop_watching)  # this page is gone: others stop telling it
@@ -129,6 +143,8 @@ def App(store: Store) -> list[ft.View]:
     actions: list[ft.Control] = [UndoRedo(model, model.revision)] if model.game_on_screen else []
     memory: Any = ft.use_ref(ScreenScroll)
     scroll: ScreenScroll = memory.current
+    if not model.admitted:  # another device without the join code: nothing of the games is sent
+        return [join_view(model)]
     scroll.area = screen_area(model.screen_key, SCREEN_SCROLL(scroll, lambda: _body(model)))
     views = [
         ft.View(
@@ -164,10 +180,11 @@ def start_without_data(page: ft.Page, problem: str, path: str) -> None:
     )
 
 
-def start(page: ft.Page, store: Store) -> None:
-    """Entry for ft.run: title, Material 3 theme, then the component tree."""
+def start(page: ft.Page, store: Store, listening: Listening | None = None) -> None:
+    """Entry for ft.run: title, Material 3 theme, then the component tree (`listening`: where the server
+    serving this page listens, None when the app is no server)."""
     page.title = "Lantern"
     page.fonts = {"DejaVu Sans": "fonts/DejaVuSans.ttf"}  # assets/fonts/: arrows and symbols, offline
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.AMBER, font_family="DejaVu Sans")
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.AMBER, font_family="DejaVu Sans")
-    page.render_views(App, store)
+    page.render_views(App, store, listening)

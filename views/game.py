@@ -9,10 +9,46 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.core.game import Outcome, Summary
+from views.company import Company
 from views.games import panel_for
 from views.history import History
 from views.model import AppModel, Revision
-from views.widgets import action_button, card, icon_action, memo, tagged
+from views.widgets import action_button, card, icon_action, keyed, memo, tagged
+
+
+@memo
+@ft.component
+def TitleBar(model: AppModel, title: str) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
+            icon_action(ft.Icons.CLOSE, "Back to games", model.close_game, key="close-game"),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+    )
+
+
+@memo
+@ft.component
+def ScoreChip(text: str) -> ft.Control:
+    """One player's score: an entry re-renders the chip whose score it changed, not its neighbours."""
+    return ft.Container(
+        ft.Text(text, weight=ft.FontWeight.W_500),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=16,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+    )
+
+
+@memo
+@ft.component
+def RulesButton(model: AppModel, game_id: str) -> ft.Control:
+    return action_button(
+        "Rules for this game",
+        lambda: model.show_rule(game_id + "/overview"),
+        key="game-rules",
+        icon=ft.Icons.MENU_BOOK,
+    )
 
 
 @memo
@@ -22,13 +58,7 @@ def StatusHeader(model: AppModel, title: str, summary: Summary, outcome: Outcome
     if summary.turn:
         facts.append(f"{summary.turn} to play")
     scores: list[ft.Control] = [
-        ft.Container(
-            ft.Text(f"{s.player}: {s.points} {summary.score_label}".rstrip(), weight=ft.FontWeight.W_500),
-            key=f"score-chip-{i}",
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border_radius=16,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-        )
+        keyed(f"score-chip-{i}", ScoreChip, f"{s.player}: {s.points} {summary.score_label}".rstrip())
         for i, s in enumerate(summary.scores)
     ]
     result: list[ft.Control] = []
@@ -40,13 +70,7 @@ def StatusHeader(model: AppModel, title: str, summary: Summary, outcome: Outcome
             )
         )
     return card(
-        ft.Row(
-            [
-                ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
-                icon_action(ft.Icons.CLOSE, "Back to games", model.close_game, key="close-game"),
-            ],
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-        ),
+        TitleBar(model, title),
         tagged("status", ft.Text(" · ".join(f for f in facts if f))),
         tagged("scores", ft.Row(scores, wrap=True)),
         *result,
@@ -64,6 +88,7 @@ def GameScreen(model: AppModel, revision: Revision) -> ft.Control:
     panel = panel_for(module.id)
     return ft.Column(
         [
+            Company(model, model.presence),
             StatusHeader(model, module.title, module.summary(state), module.outcome(state)),
             ft.ResponsiveRow(
                 [
@@ -71,12 +96,7 @@ def GameScreen(model: AppModel, revision: Revision) -> ft.Control:
                     ft.Container(History(model, model.game.session), col={"xs": 12, "md": 5}),
                 ],
             ),
-            action_button(
-                "Rules for this game",
-                lambda: model.show_rule(model.module.id + "/overview"),
-                key="game-rules",
-                icon=ft.Icons.MENU_BOOK,
-            ),
+            RulesButton(model, module.id),
         ],
         spacing=12,
     )

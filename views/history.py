@@ -8,7 +8,8 @@ fills an empty slot; only every `BLOCK * SLOTS` entries does the list of groups 
 
 Blocks and groups are nodes of their own in the semantics tree, so a new line on top moves a few nodes,
 not every line below it, and each block is a layer of its own, so a new line repaints its block alone.
-Lines, blocks and groups are memoised on their numbers and words: the server re-renders the newest."""
+Lines, blocks, groups, the title and the buttons are memoised on their numbers and words: the server
+re-renders only what an entry changed."""
 
 from __future__ import annotations
 
@@ -84,37 +85,44 @@ def _groups(lines: list[Line]) -> list[ft.Control]:
     ]
 
 
+@memo
+@ft.component
+def HistoryTitle(entries: int) -> ft.Control:
+    return ft.Row(
+        [
+            heading("History"),
+            tagged("history-count", ft.Text(f"{entries} entr{'y' if entries == 1 else 'ies'}")),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+    )
+
+
+@memo
+@ft.component
+def UndoRedoButtons(model: AppModel, can_undo: bool, can_redo: bool, redo_count: int) -> ft.Control:
+    return ft.Row(
+        [
+            action_button("Undo", model.undo, key="history-undo", icon=ft.Icons.UNDO, disabled=not can_undo),
+            action_button(
+                f"Redo ({redo_count})" if redo_count else "Redo",
+                model.redo,
+                key="history-redo",
+                icon=ft.Icons.REDO,
+                disabled=not can_redo,
+            ),
+        ]
+    )
+
+
 @ft.component
 def History(model: AppModel, session: Session) -> ft.Control:
     lines = [
         (index, entry.text, "; ".join(e.text for e in entry.events if e.text))
         for index, entry in enumerate(session.history, start=1)
     ]
-    redo_count = len(session.entries) - session.cursor
     return card(
-        ft.Row(
-            [
-                heading("History"),
-                tagged(
-                    "history-count", ft.Text(f"{session.cursor} entr{'y' if session.cursor == 1 else 'ies'}")
-                ),
-            ],
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-        ),
-        ft.Row(
-            [
-                action_button(
-                    "Undo", model.undo, key="history-undo", icon=ft.Icons.UNDO, disabled=not session.can_undo
-                ),
-                action_button(
-                    f"Redo ({redo_count})" if redo_count else "Redo",
-                    model.redo,
-                    key="history-redo",
-                    icon=ft.Icons.REDO,
-                    disabled=not session.can_redo,
-                ),
-            ]
-        ),
+        HistoryTitle(session.cursor),
+        UndoRedoButtons(model, session.can_undo, session.can_redo, len(session.entries) - session.cursor),
         *(_groups(lines) or [ft.Text("Nothing entered yet.")]),
         key="history",
     )

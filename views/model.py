@@ -8,6 +8,9 @@ changes on every entry lives in observables of its own, held by the model, and o
 show it are given them: `revision` (the open game changed: the game screen and Undo/Redo re-render, not
 the shell) and `notices` (the refusal bar alone). The model's own fields change when the player goes
 somewhere else (a tab, a screen, another game), and then the whole screen is new anyway.
+
+A page from another device (`visitor`) is not `admitted` until it gives the join code (trackers/lan.py):
+until then the shell shows the join screen alone, and the model has not even listed the games.
 """
 
 from __future__ import annotations
@@ -25,10 +28,12 @@ from trackers.core.game import GameModule, make_setup
 from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
 from trackers.gamefile import GameFileError
+from trackers.lan import SETTING, JoinDoor, Listening, network_setting
 from trackers.live import LiveGames, Watch
 from trackers.storage import GameChangedElsewhere, GameInfo, StorageError, Store, StoredGame
 
 THEMES = ("system", "light", "dark")
+HOST_ONLY = "Only the device Lantern runs on can change this."
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,16 @@ class Notices:
 
 
 @ft.observable
+@dataclass(eq=False)
+class Presence:
+    """Whom this page plays in the open game (None: the whole table) and whom the other screens on it play:
+    given to the header's company line alone."""
+
+    seat: str | None = None
+    others: tuple[str | None, ...] = ()
+
+
+@ft.observable
 @dataclass
 class AppModel:
     store: Store
@@ -77,22 +92,87 @@ class AppModel:
     run_here: Callable[[Callable[[], None]], None] = field(default=lambda show: show(), repr=False)
     """Runs a change another screen made in this page's own context (the app passes page.run_thread)."""
     watching: Watch | None = field(default=None, repr=False)
+    presence: Presence = field(default_factory=Presence)
+    listening: Listening | None = None
+    """Where the server listens; None when this app is no server (a desktop window, a packaged app)."""
+    visitor: bool = False
+    """The page is another device's: it must give the join code, and it is never shown it."""
+    client: str = ""
+    """The visiting page's address, which its wrong codes count against."""
+    admitted: bool = True
+    play_on_network: bool = False
+    """The stored setting, which the server reads when it starts."""
+    join_code: str = ""
+    """The code the host's screen shows; a visiting page never holds it."""
 
     def __post_init__(self) -> None:
         self.theme = self.store.get_setting("theme", "system")
+        self.play_on_network = network_setting(self.store)
+        self.admitted = not self.visitor
+        if self.admitted:
+            self.join_code = JoinDoor.of(self.store).shown
+            self.refresh()
+
+    def join(self, typed: str) -> str | None:
+        """A visiting page gives the join code; returns why it was refused (nothing else changes then)."""
+        knock = JoinDoor.of(self.store).knock(self.client, typed)
+        if knock.refusal is not None:
+            return knock.refusal
+        self.admitted = True
         self.refresh()
+        return None
+
+    def new_join_code(self) -> None:
+        if self.visitor:
+            self.notices.notice = Notice(HOST_ONLY, kind="error")
+            return
+        door = JoinDoor.of(self.store)
+        door.new_code()
+        self.join_code = door.shown
+        self.notices.notice = Notice("A new join code: devices already in stay in.", kind="info")
+
+    def set_play_on_network(self, on: bool) -> None:
+        """Stored now, used when the server next starts (trackers/lan.py `listen_host`)."""
+        if self.visitor:
+            self.notices.notice = Notice(HOST_ONLY, kind="error")
+            return
+        try:
+            self.store.set_setting(SETTING, "on" if on else "off")
+        except (StorageError, sqlite3.Error) as exc:
+            self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            return
+        self.play_on_network = on
 
     def _watch(self, watch: Watch) -> StoredGame:
         """Show a live game shared with every other screen on it; stop showing the one before."""
         if self.watching is not None:
             self.watching.stop()
         self.watching = watch
+        self._company_seen()
         return watch.game
 
     def stop_watching(self) -> None:
         if self.watching is not None:
             self.watching.stop()
             self.watching = None
+
+    def _company(self) -> None:
+        self.run_here(self._company_seen)
+
+    def _company_seen(self) -> None:
+        watch = self.watching
+        self.presence.seat = None if watch is None else watch.seat
+        self.presence.others = () if watch is None else watch.others()
+
+    def take_seat(self, seat: str | None) -> None:
+        """Play as one of the open game's players, or the whole table (None); the other screens are told."""
+        assert self.watching is not None
+        try:
+            self.watching.take_seat(seat)
+        except ValueError as exc:
+            self.notices.notice = Notice(str(exc), kind="error")
+            return
+        self.presence.seat = seat
 
     def _told(self, game: StoredGame) -> None:
         self.run_here(lambda: self._changed_elsewhere(game))
@@ -155,13 +235,13 @@ class AppModel:
             return str(exc)
         except (StorageError, sqlite3.Error) as exc:
             return f"Could not save the new game: {exc}"
-        self.game = self._watch(LiveGames.of(self.store).watch(created, self._told))
+        self.game = self._watch(LiveGames.of(self.store).watch(created, self._told, self._company))
         self._opened()
         return None
 
     def open_game(self, game_id: str) -> None:
         try:
-            watch = LiveGames.of(self.store).open(game_id, self._told)
+            watch = LiveGames.of(self.store).open(game_id, self._told, self._company)
         except (KeyError, StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"Could not open this game: {exc}", kind="error")
             return
@@ -206,7 +286,7 @@ class AppModel:
         except (GameFileError, StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"This game file was not imported: {exc}", kind="error")
             return
-        self.game = self._watch(LiveGames.of(self.store).watch(imported, self._told))
+        self.game = self._watch(LiveGames.of(self.store).watch(imported, self._told, self._company))
         self._opened()
 
     def packs(self, kind: str) -> list[Pack]:

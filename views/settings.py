@@ -1,10 +1,11 @@
-"""Settings: the theme, where games are stored, and what this build is."""
+"""Settings: the theme, playing on several phones, where games are stored, and what this build is."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from trackers.core.registry import games
+from views.join import PhonesCard
 from views.model import THEMES, AppModel
 from views.widgets import card, choice_buttons, heading, tagged
 
@@ -22,6 +23,7 @@ def Settings(model: AppModel) -> ft.Control:
                 ),
                 tagged("theme-current", ft.Text(f"Theme: {model.theme}")),
             ),
+            PhonesCard(model),
             card(
                 heading("Your data"),
                 ft.Text("Games are saved on this device, entry by entry, in:"),

@@ -52,13 +52,14 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve(data: Path, logs: Path) -> Iterator[str]:
-    """`make run`'s app on a free port with its own data folder; stopped on the way out."""
+def serve(data: Path, logs: Path, host: str = "127.0.0.1") -> Iterator[str]:
+    """`make run`'s app on a free port with its own data folder; stopped on the way out. An empty `host`
+    leaves it to the stored setting, as `make run` does; the address returned is loopback's either way."""
     port = _free_port()
     env = {
         **os.environ,
         "LANTERN_VIEW": "web",
-        "HOST": "127.0.0.1",
+        "HOST": host,
         "PORT": str(port),
         "LANTERN_DATA": str(data),
     }

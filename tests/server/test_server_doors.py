@@ -61,7 +61,8 @@ def test_no_answer_lets_other_sites_read_it(app_url: str) -> None:
         (None, "127.0.0.1:8550", True),
         ("http://127.0.0.1:8550", "127.0.0.1:8550", True),
         ("http://localhost:8550", "localhost:8550", True),
-        ("http://192.168.1.20:8550", "192.168.1.20:8550", True),
+        ("http://192.168.1.20:8550", "192.168.1.20:8550", True),  # a phone on the network (issue 9, point 3)
+        ("http://127.0.0.2:8550", "127.0.0.2:8550", True),  # the browser test's second device
         ("http://[::1]:8550", "[::1]:8550", True),
         ("https://evil.example", "127.0.0.1:8550", False),
         ("http://127.0.0.1:9999", "127.0.0.1:8550", False),

@@ -114,3 +114,39 @@ def test_a_deleted_game_is_forgotten(store: Store) -> None:
     assert not live.is_open(a.game.id)
     with pytest.raises(KeyError):
         live.open(a.game.id, Screen())
+
+
+class Company:
+    """What a screen does when told that the company on its game changed: it counts."""
+
+    def __init__(self) -> None:
+        self.told = 0
+
+    def __call__(self) -> None:
+        self.told += 1
+
+
+def test_each_screen_sees_whom_the_others_play_and_hears_when_it_changes(store: Store) -> None:
+    live = LiveGames(store)
+    company_a, company_b = Company(), Company()
+    a = live.watch(new_game(store), Screen(), company_a)
+    assert a.seat is None and a.others() == ()
+    b = live.open(a.game.id, Screen(), company_b)
+    assert (company_a.told, company_b.told) == (1, 0)  # a screen came
+    assert a.others() == (None,) and b.others() == (None,)
+
+    b.take_seat("Bob")
+    assert (company_a.told, company_b.told) == (2, 0)
+    assert a.others() == ("Bob",) and b.others() == (None,)
+    a.take_seat("Ann")
+    assert b.others() == ("Ann",)
+    a.take_seat(None)  # back to the whole table
+    assert b.others() == (None,)
+
+    with pytest.raises(ValueError, match="'Cy' does not play this game: pick one of Ann, Bob"):
+        b.take_seat("Cy")
+    assert a.others() == ("Bob",)
+
+    told = company_a.told
+    b.stop()
+    assert company_a.told == told + 1 and a.others() == ()

@@ -33,9 +33,10 @@ class FakeConnection(Connection):
         self.sent = 0
         self.session: Session | None = None
         self.invoked: list[tuple[int, str, dict[str, Any]]] = []
+        self.wire: list[bytes] = []  # every message as the client would receive it
 
     def send_message(self, message: Any) -> None:
-        msgpack.packb(message, default=_encode)
+        self.wire.append(msgpack.packb(message, default=_encode))
         self.sent += 1
         if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
             # A client runs the method (a scroll, say) and answers; record it and answer at once.

@@ -41,16 +41,22 @@ def Steppers(model: AppModel, seat: Seat) -> ft.Control:
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
         ),
         *[
-            stepper(
-                label,
-                _counted(seat, resource),
-                partial(model.dispatch, aa.Adjust(name, resource, -1)),
-                partial(model.dispatch, aa.Adjust(name, resource, 1)),
-                key=f"adj-{resource}",
-            )
+            keyed(f"stepper-{resource}", CountStepper, model, name, resource, label, _counted(seat, resource))
             for resource, label in COUNTED
         ],
         key="steppers",
+    )
+
+
+@memo  # a +1 to fuel re-renders the fuel row, not the six rows beside it
+@ft.component
+def CountStepper(model: AppModel, player: str, resource: aa.Counted, label: str, shown: str) -> ft.Control:
+    return stepper(
+        label,
+        shown,
+        partial(model.dispatch, aa.Adjust(player, resource, -1)),
+        partial(model.dispatch, aa.Adjust(player, resource, 1)),
+        key=f"adj-{resource}",
     )
 
 

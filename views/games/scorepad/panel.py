@@ -6,6 +6,7 @@ from functools import partial
 
 import flet as ft
 
+from trackers.core.errors import Violation
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.queries import blocked
 from trackers.scorepad.state import ScorePadState
@@ -18,6 +19,21 @@ QUICK = (-1, 1, 5)
 @memo  # a row re-renders when its own score changes, not when another player's does
 @ft.component
 def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Control:
+    return card(
+        ft.Row(
+            [
+                ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                tagged(f"score-{index}", ft.Text(str(score), size=28, weight=ft.FontWeight.BOLD)),
+            ]
+        ),
+        PointsEntry(model, index, player),
+        key=f"player-{index}",
+    )
+
+
+@memo  # the buttons and the field stay as they are when the score above them changes
+@ft.component
+def PointsEntry(model: AppModel, index: int, player: str) -> ft.Control:
     entry = Entry()
 
     def add_entered() -> None:
@@ -30,38 +46,77 @@ def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Contro
         if model.dispatch(AddPoints(player, points)):
             entry.clear()
 
-    return card(
-        ft.Row(
-            [
-                ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
-                tagged(f"score-{index}", ft.Text(str(score), size=28, weight=ft.FontWeight.BOLD)),
-            ]
-        ),
-        ft.Row(
-            [
-                *[
+    return ft.Column(
+        [
+            ft.Row(
+                [
                     action_button(
                         f"{q:+d}", partial(model.dispatch, AddPoints(player, q)), key=f"quick-{index}-{q}"
                     )
                     for q in QUICK
                 ],
+                wrap=True,
+            ),
+            ft.Row(
+                [
+                    entry.field(
+                        "Points",
+                        key=f"points-{index}",
+                        width=120,
+                        height=TOUCH + 8,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_submit=lambda _: add_entered(),
+                    ),
+                    action_button("Add", add_entered, key=f"add-{index}", icon=ft.Icons.ADD, primary=True),
+                ]
+            ),
+        ],
+        spacing=8,
+    )
+
+
+@memo  # the first player and the round's end change seldom: most entries leave this card as it was
+@ft.component
+def TableCard(
+    model: AppModel,
+    players: tuple[str, ...],
+    first_player: str | None,
+    draw_blocked: tuple[Violation, ...],
+    round_blocked: tuple[Violation, ...],
+    end_blocked: tuple[Violation, ...],
+) -> ft.Control:
+    return card(
+        heading("Table"),
+        ft.Row(
+            [
+                action_button(
+                    "Draw first player",
+                    lambda: model.dispatch(DrawFirstPlayer()),
+                    key="draw-first",
+                    icon=ft.Icons.CASINO,
+                    blocked=draw_blocked,
+                ),
             ],
             wrap=True,
         ),
+        choice_row(
+            "Or the table chose who goes first:",
+            [(p, p) for p in players],
+            first_player,
+            lambda p: model.dispatch(ChooseFirstPlayer(p)),
+            key="choose-first",
+        ),
         ft.Row(
             [
-                entry.field(
-                    "Points",
-                    key=f"points-{index}",
-                    width=120,
-                    height=TOUCH + 8,
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    on_submit=lambda _: add_entered(),
+                action_button(
+                    "End round", lambda: model.dispatch(EndRound()), key="end-round", blocked=round_blocked
                 ),
-                action_button("Add", add_entered, key=f"add-{index}", icon=ft.Icons.ADD, primary=True),
-            ]
+                action_button(
+                    "End game", lambda: model.dispatch(EndGame()), key="end-game", blocked=end_blocked
+                ),
+            ],
+            wrap=True,
         ),
-        key=f"player-{index}",
     )
 
 
@@ -76,44 +131,13 @@ def ScorePadPanel(model: AppModel) -> ft.Control:
                 keyed(p, PlayerRow, model, i, p, s)
                 for i, (p, s) in enumerate(zip(state.players, state.scores, strict=True))
             ],
-            card(
-                heading("Table"),
-                ft.Row(
-                    [
-                        action_button(
-                            "Draw first player",
-                            lambda: model.dispatch(DrawFirstPlayer()),
-                            key="draw-first",
-                            icon=ft.Icons.CASINO,
-                            blocked=blocked(state, DrawFirstPlayer),
-                        ),
-                    ],
-                    wrap=True,
-                ),
-                choice_row(
-                    "Or the table chose who goes first:",
-                    [(p, p) for p in state.players],
-                    state.first_player,
-                    lambda p: model.dispatch(ChooseFirstPlayer(p)),
-                    key="choose-first",
-                ),
-                ft.Row(
-                    [
-                        action_button(
-                            "End round",
-                            lambda: model.dispatch(EndRound()),
-                            key="end-round",
-                            blocked=blocked(state, EndRound),
-                        ),
-                        action_button(
-                            "End game",
-                            lambda: model.dispatch(EndGame()),
-                            key="end-game",
-                            blocked=blocked(state, EndGame),
-                        ),
-                    ],
-                    wrap=True,
-                ),
+            TableCard(
+                model,
+                tuple(state.players),
+                state.first_player,
+                tuple(blocked(state, DrawFirstPlayer)),
+                tuple(blocked(state, EndRound)),
+                tuple(blocked(state, EndGame)),
             ),
         ],
         spacing=12,
