@@ -3,11 +3,14 @@ toggle, a link to a rule, and engine text made safe for the offline font."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import flet as ft
 
+from trackers.core.actions import Action
+from trackers.core.errors import Violation
 from views import widgets
 from views.model import AppModel
 from views.widgets import Latest, action_button, icon_action, tagged
@@ -82,6 +85,23 @@ def form_stepper(form: Form, name: str, label: str, *, key: str, low: int = 0, h
         lambda: form.bump(name, -1, low, high),
         lambda: form.bump(name, 1, low, high),
         key=key,
+    )
+
+
+def send_button(
+    model: AppModel,
+    label: str,
+    action: Action,
+    *,
+    key: str,
+    icon: ft.IconData | None = None,
+    primary: bool = False,
+    blocked: Sequence[Violation] = (),
+) -> ft.Control:
+    """A button that sends one action as it is: most of a game's entries are this, disabled with the kit's
+    reason while the action is closed (`blocked`, from the game's `queries.blocked`)."""
+    return action_button(
+        label, partial(model.dispatch, action), key=key, icon=icon, primary=primary, blocked=blocked
     )
 
 

@@ -10,7 +10,7 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import rescue_reach
 from trackers.ashes.state import AshesState, Seat, Slot
 from trackers.core.actions import Action
-from views.forms import Form, form_stepper, rule_link, toggle
+from views.forms import Form, form_stepper, rule_link, send_button, toggle
 from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector
 from views.model import AppModel
 from views.widgets import action_button, card, choice_row, heading, tagged
@@ -99,22 +99,16 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         rule_link(model, "ashes/tracking", key="tracking-rule", text="What to enter from the table"),
         ft.Row(
             [
-                action_button(
-                    "A reward gives a main action",
-                    lambda: model.dispatch(aa.EarnMainAction(name)),
-                    key="earn-main-action",
+                send_button(
+                    model, "A reward gives a main action", aa.EarnMainAction(name), key="earn-main-action"
                 ),
-                action_button("Rest", lambda: model.dispatch(aa.Rest(name)), key="rest"),
-                action_button("Build", lambda: model.dispatch(aa.Build(name)), key="build"),
-                action_button(
-                    "Cycle shelters", lambda: model.dispatch(aa.CycleShelters(name)), key="cycle-shelters"
-                ),
+                send_button(model, "Rest", aa.Rest(name), key="rest"),
+                send_button(model, "Build", aa.Build(name), key="build"),
+                send_button(model, "Cycle shelters", aa.CycleShelters(name), key="cycle-shelters"),
                 *(
                     [
-                        action_button(
-                            "Skip a main action",
-                            lambda: model.dispatch(aa.SkipMainAction(name)),
-                            key="skip-main-action",
+                        send_button(
+                            model, "Skip a main action", aa.SkipMainAction(name), key="skip-main-action"
                         )
                     ]
                     if earned

@@ -8,6 +8,7 @@ import flet as ft
 from trackers.ashes import actions as aa
 from trackers.ashes.queries import blocked, conservation_violations
 from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, AshesState
+from views.forms import send_button
 from views.games.ashes.board import BoardScreen
 from views.games.ashes.end import ScoreSheet
 from views.games.ashes.player import PlayerScreen
@@ -15,7 +16,7 @@ from views.games.ashes.rival import RivalScreen
 from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
 from views.scrolling import use_top_when_shown
-from views.widgets import Latest, action_button, card, choice_row, keyed, tagged
+from views.widgets import Latest, card, choice_row, keyed, tagged
 
 
 def _bag_line(state: AshesState) -> str:
@@ -40,9 +41,10 @@ def BagCard(model: AppModel, state: AshesState) -> ft.Control:
     controls: list[ft.Control] = [tagged("bag", ft.Text(_bag_line(state))), tagged("survivor-check", check)]
     if not state.rounds.setup_left and not state.rounds.game_over:  # the round's turns: shown, open or not
         controls.append(
-            action_button(
+            send_button(
+                model,
                 "End round",
-                lambda: model.dispatch(aa.EndRound()),
+                aa.EndRound(),
                 key="end-round",
                 primary=True,
                 icon=ft.Icons.FLAG,

@@ -11,7 +11,7 @@ import flet as ft
 from trackers.ashes import actions as aa
 from trackers.ashes.queries import free_positions, income_needs_room, stays
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
-from views.forms import Form, form_stepper, rule_link, stepper, toggle
+from views.forms import Form, form_stepper, rule_link, send_button, stepper, toggle
 from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
 from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, vp_text
@@ -177,12 +177,8 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             [
                 toggle("Move", form["open"] == "move", lambda: opened("move"), key="open-move"),
                 toggle("Pass", form["open"] == "pass", lambda: opened("pass"), key="open-pass"),
-                action_button(
-                    "End turn",
-                    lambda: model.dispatch(aa.EndTurn(name)),
-                    key="end-turn",
-                    primary=True,
-                    icon=ft.Icons.DONE,
+                send_button(
+                    model, "End turn", aa.EndTurn(name), key="end-turn", primary=True, icon=ft.Icons.DONE
                 ),
             ],
             wrap=True,

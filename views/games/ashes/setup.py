@@ -25,7 +25,7 @@ from trackers.ashes.state import (
 from trackers.core.actions import Action
 from trackers.core.packs import PackError
 from trackers.storage import StorageError
-from views.forms import Form, form_stepper, rule_link, toggle
+from views.forms import Form, form_stepper, rule_link, send_button, toggle
 from views.model import AppModel, Notice
 from views.packs import PackTransfer
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, keyed, tagged
@@ -630,9 +630,10 @@ def achievement_tiles_card(model: AppModel, state: AshesState) -> ft.Control:
     return card(
         heading("Achievement tiles"),
         ft.Text("With 3 players, two of the three tiles show 2 spaces and one shows 1, chosen at random."),
-        action_button(
+        send_button(
+            model,
             "Turn them at random",
-            lambda: model.dispatch(aa.LayAchievementTiles()),
+            aa.LayAchievementTiles(),
             key="tiles-random",
             primary=True,
             blocked=blocked(state, aa.LayAchievementTiles),

@@ -10,6 +10,7 @@ from trackers.core.errors import Violation
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.queries import blocked
 from trackers.scorepad.state import ScorePadState
+from views.forms import send_button
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, keyed, memo, tagged
 
@@ -89,9 +90,10 @@ def TableCard(
         heading("Table"),
         ft.Row(
             [
-                action_button(
+                send_button(
+                    model,
                     "Draw first player",
-                    lambda: model.dispatch(DrawFirstPlayer()),
+                    DrawFirstPlayer(),
                     key="draw-first",
                     icon=ft.Icons.CASINO,
                     blocked=draw_blocked,
@@ -108,12 +110,8 @@ def TableCard(
         ),
         ft.Row(
             [
-                action_button(
-                    "End round", lambda: model.dispatch(EndRound()), key="end-round", blocked=round_blocked
-                ),
-                action_button(
-                    "End game", lambda: model.dispatch(EndGame()), key="end-game", blocked=end_blocked
-                ),
+                send_button(model, "End round", EndRound(), key="end-round", blocked=round_blocked),
+                send_button(model, "End game", EndGame(), key="end-game", blocked=end_blocked),
             ],
             wrap=True,
         ),

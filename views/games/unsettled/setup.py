@@ -11,6 +11,7 @@ from trackers.core.packs import Pack
 from trackers.unsettled import actions as ua
 from trackers.unsettled.queries import edge, map_from_json
 from trackers.unsettled.state import OUTSIDE, UnsettledState
+from views.forms import send_button
 from views.games.unsettled.map import SHORT, obstacle_lines, scarab_grid
 from views.model import AppModel
 from views.packs import PackTransfer, save_pack_file
@@ -123,9 +124,10 @@ def MapEditor(model: AppModel, state: UnsettledState) -> ft.Control:
                 )
                 if missing
                 else ft.Container(),
-                action_button(
+                send_button(
+                    model,
                     "Confirm map",
-                    lambda: model.dispatch(ua.ConfirmMap()),
+                    ua.ConfirmMap(),
                     key="confirm-map",
                     primary=True,
                     icon=ft.Icons.CHECK,
@@ -187,11 +189,5 @@ def SetupPanel(model: AppModel, state: UnsettledState) -> ft.Control:
         choice_buttons([(p, p) for p in pieces], placing, set_placing, key="placing"),
         scarab_grid(state, tap),
         tagged("placed", ft.Text(" · ".join(where))),
-        action_button(
-            "Begin",
-            lambda: model.dispatch(ua.BeginPlay()),
-            key="begin-play",
-            primary=True,
-            icon=ft.Icons.PLAY_ARROW,
-        ),
+        send_button(model, "Begin", ua.BeginPlay(), key="begin-play", primary=True, icon=ft.Icons.PLAY_ARROW),
     )
