@@ -27,6 +27,17 @@ def test_tap_figures_report_median_p95_and_the_ratio_to_the_counter() -> None:
     assert figures["tap to DOM, Score pad"] == 20.0
     assert figures["tap to DOM, Score pad p95"] == 20.0
     assert figures["tap to DOM, Score pad / counter"] == 2.0
+    assert "tap to DOM, Score pad / plain page" not in figures
+
+
+def test_tap_figures_set_each_screen_beside_the_plain_page_of_its_size() -> None:
+    from tests.bench.taps import summarize
+
+    counter, plain, pad = [10.0] * 20, [16.0] * 20, [20.0] * 20
+    figures = {f.name: f.value for f in summarize(counter, [("Score pad", pad)], "notes", plain=plain)}
+    assert figures["tap to DOM, plain Flet page (Score pad's size)"] == 16.0
+    assert figures["tap to DOM, Score pad / plain page"] == 1.25
+    assert figures["tap to DOM, Score pad / counter"] == 2.0
 
 
 def test_the_bench_seeds_a_score_pad_game_to_resume(tmp_path: Path) -> None:

@@ -1,10 +1,11 @@
 """Tap to DOM: how long a tap takes to show its result, Lantern beside a bare Flet counter, in one run.
 
-Three pages in one Chromium (412 x 915), each on its own server: the bare counter (`counter_app.py`,
-"Add"), a Score pad game ("+1" on the first player, read in `score-0`) and the heaviest ASHES screen (a
-4-player game played by a seeded table past 150 entries, on the board of the player to play: "Fuel plus
-one" and "Fuel minus one" in turn, read in `adj-fuel`). Taps go round the three pages one at a time, so
-whatever else the machine does hits all three alike.
+Four pages in one Chromium (412 x 915), each on its own server: the bare counter (`counter_app.py`,
+"Add"), a plain Flet page of the Score pad's size (`plain_page_app.py`: what the same amount of screen
+costs written the simplest way), a Score pad game ("+1" on the first player, read in `score-0`) and the
+heaviest ASHES screen (a 4-player game played by a seeded table past 150 entries, on the board of the
+player to play: "Fuel plus one" and "Fuel minus one" in turn, read in `adj-fuel`). Taps go round the
+pages one at a time, so whatever else the machine does hits all of them alike.
 
 Each tap is timed inside the page: `performance.now()` as script clicks the button's semantics node,
 to the MutationObserver callback that first sees the new text in the semantics DOM. Playwright's round
@@ -126,13 +127,20 @@ def resume(page: Any) -> None:
     page.get_by_role("button", name="Resume").click(timeout=WAIT_MS)
 
 
-def screens() -> tuple[Screen, Screen, Screen]:
+def screens() -> tuple[Screen, Screen, Screen, Screen]:
     here = Path(__file__).parent
     counter = Screen(
         "counter",
         here / "counter_app.py",
         "count",
         lambda page, _: page.get_by_role("button", name="Add"),
+        lambda _: 1,
+    )
+    plain = Screen(
+        "plain Flet page of the Score pad's size",
+        here / "plain_page_app.py",
+        "count",
+        lambda page, _: page.get_by_role("button", name="Add", exact=True),
         lambda _: 1,
     )
     scorepad = Screen(
@@ -155,7 +163,7 @@ def screens() -> tuple[Screen, Screen, Screen]:
         prepare=seed_ashes,
         open=resume,
     )
-    return counter, scorepad, ashes
+    return counter, plain, scorepad, ashes
 
 
 def tap_once(screen: Screen, n: int) -> float:
@@ -205,22 +213,34 @@ def tap_figures() -> Iterator[Figure]:
                 version = browser.version
             finally:
                 browser.close()
-    counter, *lantern = measured
+    counter, plain, *lantern = measured
     yield from summarize(
         counter.samples,
         [(screen.label, screen.samples) for screen in lantern],
         f"{TAPS} interleaved taps after {WARM_UP} each, click -> new text in the semantics DOM, "
         f"timed in the page, {VIEWPORT['width']}x{VIEWPORT['height']}, Chromium {version}",
+        plain=plain.samples,
     )
 
 
 def summarize(
-    counter: Sequence[float], screens: Sequence[tuple[str, Sequence[float]]], notes: str
+    counter: Sequence[float],
+    screens: Sequence[tuple[str, Sequence[float]]],
+    notes: str,
+    plain: Sequence[float] = (),
 ) -> Iterator[Figure]:
-    """Median and p95 of each, and each screen's ratio to the counter's median (and p95)."""
+    """Median and p95 of each, each screen's ratio to the counter's median (and p95), and, given the plain
+    page's taps, each screen's ratio to that page's median: how far Lantern is from Flet's own cost."""
     base, base_p95 = median(counter), percentile(counter, 95)
     yield Figure("tap to DOM, counter app", base, "ms", notes)
     yield Figure("tap to DOM, counter app p95", base_p95, "ms", _spread(counter))
+    if plain:
+        yield Figure(
+            "tap to DOM, plain Flet page (Score pad's size)",
+            median(plain),
+            "ms",
+            f"{median(plain) / base:.2f}x the counter; p95 {percentile(plain, 95):.0f} ms; {_spread(plain)}",
+        )
     for label, samples in screens:
         mine, mine_p95 = median(samples), percentile(samples, 95)
         yield Figure(f"tap to DOM, {label}", mine, "ms", _spread(samples))
@@ -236,6 +256,13 @@ def summarize(
             "x",
             f"ratio of the medians (target: at most {TARGET_RATIO}x)",
         )
+        if plain:
+            yield Figure(
+                f"tap to DOM, {label} / plain page",
+                mine / median(plain),
+                "x",
+                "ratio of the medians: above 1, Lantern's own work per tap is the difference",
+            )
 
 
 def _spread(samples: Sequence[float]) -> str:
