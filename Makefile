@@ -17,11 +17,11 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 
 $(APP_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e .
+	$(BIN)/pip install -q -e ".[web]"
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e ".[dev]"
+	$(BIN)/pip install -q -e ".[web,dev]"
 	touch $@ $(APP_STAMP)
 
 run: $(APP_STAMP)

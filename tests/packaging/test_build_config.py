@@ -97,3 +97,47 @@ def test_the_bundled_font_has_the_symbols_and_its_licence() -> None:
     characters = _characters((ASSETS / fonts[0]).read_bytes())
     assert {ord("→"), ord("×"), ord("●"), ord("é"), ord("–")} <= characters
     assert "Permission is hereby granted" in (ASSETS / "fonts" / "DejaVuSans-LICENSE.txt").read_text()
+
+
+def _tree(requirement: str) -> set[str]:
+    """The installed distributions `requirement` brings, itself included (its markers, extras and all)."""
+    from importlib.metadata import distribution
+
+    from packaging.requirements import Requirement
+
+    seen: set[str] = set()
+    todo = [(Requirement(requirement), "")]
+    while todo:
+        req, extra = todo.pop()
+        if req.marker is not None and not req.marker.evaluate({"extra": extra}):
+            continue
+        name = req.name.lower().replace("_", "-")
+        extras = sorted(req.extras)
+        key = f"{name}[{','.join(extras)}]"
+        if key in seen:
+            continue
+        seen.add(key)
+        for line in distribution(name).requires or []:
+            sub = Requirement(line)
+            for wanted in ["", *extras]:
+                todo.append((sub, wanted))
+    return {key.split("[")[0] for key in seen}
+
+
+def _pure(name: str) -> bool:
+    from importlib.metadata import distribution
+
+    wheel = distribution(name).read_text("WHEEL") or ""
+    return "Root-Is-Purelib: true" in wheel
+
+
+def test_the_app_needs_no_web_server_and_nothing_compiled_but_flets_own() -> None:
+    """A packaged build installs [project].dependencies on the phone: the web server `make run` uses is
+    the `web` extra, and what else the app needs must install anywhere Python does."""
+    needs = PYPROJECT["project"]["dependencies"]
+    assert not any("[web]" in need or need.startswith("flet-web") for need in needs)
+    assert "flet[web]==1.0.5" in PYPROJECT["project"]["optional-dependencies"]["web"]
+    others = set().union(*(_tree(need) for need in needs if not need.startswith("flet")))
+    assert others >= {"httpx", "segno"}
+    compiled = sorted(name for name in others | _tree("flet") if not _pure(name))
+    assert set(compiled) <= _tree("flet") - others, compiled  # msgpack: flet's builds bring its wheels
