@@ -148,8 +148,15 @@ def test_an_entry_not_open_now_is_disabled_with_its_reason_once(store: Store) ->
         assert page.identified("scarab-actions-blocked") == (
             "First resolve Player 1's clumsiness check for Navigation."
         ), "one reason, said once for the whole row"
+        modes = ("mode-Move", "mode-Barricade", "mode-Clear", "mode-Command LUNA")
+        assert all(page.find(key).disabled for key in modes), (
+            "a tap on the map would be refused: say so first"
+        )
+        assert page.identified("modes-blocked") == "First resolve Player 1's clumsiness check for Navigation."
         await page.fire("clumsy-pass")
         assert not any(page.find(key).disabled for key in entries)
+        assert not any(page.find(key).disabled for key in modes)
+        assert not page.has("modes-blocked")
         await page.change("luna-roll", "4")
         await page.fire("luna-step-mode")  # LUNA pursues step by step: only free actions until she stops
         assert page.has("luna-next")

@@ -9,6 +9,7 @@ from typing import cast
 
 import flet as ft
 
+from trackers.core.actions import Action
 from trackers.unsettled import actions as ua
 from trackers.unsettled.queries import (
     blocked,
@@ -240,14 +241,20 @@ def PendingCard(model: AppModel, state: UnsettledState) -> ft.Control:
     return ft.Container()
 
 
-MODES = ("Move", "Barricade", "Clear", "Command LUNA")
+MODES: dict[str, type[Action]] = {
+    "Move": ua.Move,
+    "Barricade": ua.Barricade,
+    "Clear": ua.ClearPath,
+    "Command LUNA": ua.CommandLuna,
+}
+"""What a tap on the map does in each mode: the mode's button is disabled, with why, while that is closed."""
 
 
 @ft.component
 def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
     acting, set_acting = ft.use_state(state.active_explorer.name)
     frame, set_frame = ft.use_state(cast("UnsettledState | None", None))
-    mode, set_mode = ft.use_state(MODES[0])
+    mode, set_mode = ft.use_state("Move")
     asking, set_asking = ft.use_state(cast("tuple[str, str] | None", None))
     who = state.explorer(acting) if state.has_explorer(acting) else state.active_explorer
     here = who.node or ""
@@ -342,12 +349,12 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
                 choice_buttons(
                     [(e.name, e.name) for e in state.explorers], who.name, choose_acting, key="acting"
                 ),
-                ft.Row(
+                action_row(
                     [
-                        action_button(m, partial(set_mode, m), key=f"mode-{m}", primary=m == mode)
-                        for m in MODES
+                        Act(m, partial(set_mode, m), f"mode-{m}", blocked(state, kind), primary=m == mode)
+                        for m, kind in MODES.items()
                     ],
-                    wrap=True,
+                    key="modes",
                 ),
                 ft.Text(f"Tap a node: {mode.lower()} ({who.name} is on {here})."),
                 scarab_grid(frame or state, tap),
