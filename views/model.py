@@ -24,6 +24,7 @@ import flet as ft
 
 from rules_ref import Reference, reference
 from trackers.core.actions import Action
+from trackers.core.errors import Violation
 from trackers.core.game import GameModule, make_setup
 from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
@@ -320,6 +321,10 @@ class AppModel:
             self.notices.notice = Notice(f"Not imported: {exc}", kind="error")
             return None
         return self.import_pack(dumps(pack), kind)
+
+    def check(self, action: Action) -> list[Violation]:
+        """Why the open game would refuse `action` now, recording nothing: a button's disabled reason."""
+        return [] if self.game is None else self.game.session.check(action)
 
     def dispatch(self, *actions: Action) -> bool:
         """Send actions to the open game as one undo step; a refusal or a save failure shows why."""

@@ -10,10 +10,10 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import rescue_reach
 from trackers.ashes.state import AshesState, Seat, Slot
 from trackers.core.actions import Action
-from views.forms import Form, form_stepper, rule_link, send_button, toggle
+from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector
 from views.model import AppModel
-from views.widgets import action_button, card, choice_row, heading, tagged
+from views.widgets import Act, action_button, action_row, card, choice_row, heading, tagged
 
 FORMS = (
     ("rescue", "Rescue"),
@@ -97,25 +97,22 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             ft.Text(f"Main actions to take: {earned}" if earned else "No main action earned yet this turn."),
         ),
         rule_link(model, "ashes/tracking", key="tracking-rule", text="What to enter from the table"),
-        ft.Row(
+        action_row(
             [
-                send_button(
-                    model, "A reward gives a main action", aa.EarnMainAction(name), key="earn-main-action"
-                ),
-                send_button(model, "Rest", aa.Rest(name), key="rest"),
-                send_button(model, "Build", aa.Build(name), key="build"),
-                send_button(model, "Cycle shelters", aa.CycleShelters(name), key="cycle-shelters"),
-                *(
-                    [
-                        send_button(
-                            model, "Skip a main action", aa.SkipMainAction(name), key="skip-main-action"
-                        )
-                    ]
-                    if earned
-                    else []
-                ),
+                Act(label, partial(model.dispatch, action), key, model.check(action))
+                for label, action, key in (
+                    ("A reward gives a main action", aa.EarnMainAction(name), "earn-main-action"),
+                    ("Rest", aa.Rest(name), "rest"),
+                    ("Build", aa.Build(name), "build"),
+                    ("Cycle shelters", aa.CycleShelters(name), "cycle-shelters"),
+                    *(
+                        [("Skip a main action", aa.SkipMainAction(name), "skip-main-action")]
+                        if earned
+                        else []
+                    ),
+                )
             ],
-            wrap=True,
+            key="main-actions",
         ),
     ]
     if spaces:

@@ -16,7 +16,18 @@ from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
 from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, vp_text
 from views.model import AppModel
-from views.widgets import Latest, action_button, card, choice_row, heading, keyed, memo, tagged
+from views.widgets import (
+    Act,
+    Latest,
+    action_button,
+    action_row,
+    card,
+    choice_row,
+    heading,
+    keyed,
+    memo,
+    tagged,
+)
 
 
 def _counted(seat: Seat, resource: aa.Counted) -> str:
@@ -162,23 +173,30 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     zones = seat.board.zones
     controls: list[ft.Control] = [
         heading("Turn"),
-        ft.Row(
+        action_row(
             [
-                action_button(
+                Act(
                     f"Activate zone {z}" + (f" ({zones[z - 1]})" if zones[z - 1] else ""),
                     partial(model.dispatch, aa.Activate(name, z)),
-                    key=f"activate-{z}",
+                    f"activate-{z}",
+                    model.check(aa.Activate(name, z)),
                 )
                 for z in TECH_SLOTS
             ],
-            wrap=True,
+            key="activate",
         ),
         ft.Row(
             [
                 toggle("Move", form["open"] == "move", lambda: opened("move"), key="open-move"),
                 toggle("Pass", form["open"] == "pass", lambda: opened("pass"), key="open-pass"),
                 send_button(
-                    model, "End turn", aa.EndTurn(name), key="end-turn", primary=True, icon=ft.Icons.DONE
+                    model,
+                    "End turn",
+                    aa.EndTurn(name),
+                    key="end-turn",
+                    primary=True,
+                    icon=ft.Icons.DONE,
+                    blocked=model.check(aa.EndTurn(name)),
                 ),
             ],
             wrap=True,
