@@ -30,18 +30,28 @@ class ScreenScroll:
         if area is not None:
             ft.context.page.run_task(area.scroll_to, offset=0)
 
+    def to_key(self, key: str) -> None:
+        """Bring the control keyed `ft.ScrollKey(key)` to the screen's top (as far as the screen scrolls)."""
+        area = self.area
+        if area is not None:
+            ft.context.page.run_task(area.scroll_to, scroll_key=key)
+
 
 SCREEN_SCROLL = ft.create_context(ScreenScroll())
 
 
-def use_top_when_shown(screen: str) -> None:
-    """Scroll to the top when a panel shows another of its own screens (not when the panel first shows)."""
+def use_top_when_shown(screen: str, anchor: str | None = None) -> None:
+    """Scroll to the top when a panel shows another of its own screens (not when the panel first shows); to
+    `anchor` instead whenever one is given, the first time included: the control keyed `ft.ScrollKey(anchor)`
+    that holds what a turn is spent on (the rival's card form), so a phone shows it whole without a scroll."""
     scroll = ft.use_context(SCREEN_SCROLL)
     shown = ft.use_ref(screen)
 
     def follow() -> None:
-        if shown.current != screen:
-            shown.current = screen
+        if anchor is not None:
+            scroll.to_key(anchor)
+        elif shown.current != screen:
             scroll.to_top()
+        shown.current = screen
 
-    ft.use_effect(follow, [screen])
+    ft.use_effect(follow, [screen, anchor])

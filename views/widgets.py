@@ -318,3 +318,38 @@ def choice_row(
     return ft.Column(
         [ft.Text(label), ft.Row(_choices(choices, selected, on_pick, key), wrap=True)], spacing=4, key=key
     )
+
+
+CHIP = ft.ButtonStyle(
+    padding=ft.Padding.symmetric(horizontal=8, vertical=14),
+    visual_density=ft.VisualDensity.STANDARD,
+    text_style=ft.TextStyle(size=13),
+)
+"""`TALL_BUTTON` with a smaller label and less room beside it: 48 px tall still, and more choices a row."""
+
+
+def chip_row(
+    choices: Sequence[tuple[str, str]],
+    selected: str | None,
+    on_pick: Callable[[str], Any],
+    *,
+    key: str,
+    label: str | None = None,
+) -> ft.Control:
+    """One of several short (value, text) choices as small buttons after an optional label, the chosen one
+    filled: one tap where a stepper takes one per step. A one- or two-character choice (a number) is a 48 px
+    square, so seven fit across a phone; the row wraps rather than run off a narrow screen, and so does a
+    long label. Tagged `key`, so a test or a screen reader finds a number among the row it belongs to."""
+    chips: list[ft.Control] = [
+        (ft.FilledButton if value == selected else ft.OutlinedButton)(
+            text,
+            key=f"{key}-{value}",
+            on_click=_handler(_bound(on_pick, value)),
+            style=CHIP,
+            width=TOUCH if len(text) <= 2 else None,
+        )
+        for value, text in choices
+    ]
+    lead: list[ft.Control] = [ft.Text(label)] if label else []
+    row = ft.Row([*lead, *chips], wrap=True, spacing=4, run_spacing=4, key=key)
+    return ft.Semantics(container=True, identifier=key, content=row)

@@ -75,12 +75,10 @@ def test_solo_game_player_turn_then_rival_turn_from_an_entered_card_and_undo(pag
     tap(page, "Blue")
     page.get_by_role("button", name="Rescue", exact=True).first.click()
     expect(ident(page, "rival-question")).to_contain_text("Sector 1, counting from the bottom")
-    # Lantern counts from the survivors it tracks; the player taps to take its count and area.
+    # Lantern counts from the survivors it tracks, and its count and area are the answer's start.
     expect(ident(page, "rival-tracked")).to_have_text(
         "Lantern's board: 1 area(s) of sector 1 hold survivors; the rival takes 1-1."
     )
-    tap(page, "Use Lantern's count")
-    expect(ident(page, "rival-cases")).to_have_text("1")
     expect(ident(page, "rival-follow-up")).to_contain_text("1st area holding survivors")
     tap(page, "Rival turn")
     # Play passes back to the player, whose board opens; the rival's screen keeps its last turn.

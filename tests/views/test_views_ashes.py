@@ -7,6 +7,8 @@ import json
 import re
 from typing import Literal
 
+import flet as ft
+
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.ashes.rival.card import Arrow, Ordinal, Rescue, RivalCard, SectorParameter
@@ -50,6 +52,15 @@ async def _board_and_rival(page: FakePage) -> None:
     for tile in range(10):
         await _taps(page, f"rival-upgrade-{tile}", 1 if tile < 5 else 2)  # five I, then five II
     await page.fire("set-rival")
+
+
+def picked(page: FakePage, row: str) -> list[str]:
+    """The filled chips of a row of chips: the values the form sends."""
+    return [
+        str(c.key).removeprefix(f"{row}-")
+        for c in page.controls()
+        if isinstance(c, ft.FilledButton) and str(c.key).startswith(f"{row}-")
+    ]
 
 
 async def _taps(page: FakePage, key: str, times: int) -> None:
@@ -109,8 +120,8 @@ def test_a_rival_card_entered_by_hand_shows_numbered_steps_and_undoes_in_one_tap
         assert page.identified("rival-tracked") == (
             "Lantern's board: 1 area(s) of sector 1 hold survivors; the rival takes 1-1."
         )
-        await page.fire("rival-use-tracked")
-        assert page.identified("rival-cases") == "1"
+        assert picked(page, "rival-cases") == ["1"], "Lantern's count to start"
+        assert picked(page, "rival-area") == ["1-1"]
         assert page.identified("rival-follow-up") == (
             "Count to the 1st area holding survivors from the bottom: how many active and essential?"
         )
@@ -160,6 +171,7 @@ def test_a_digital_rival_turn_is_drawn_answered_and_undone_together(store: Store
         await page.fire("rival-draw")
         assert page.identified("rival-card").startswith("Card R")
         assert page.identified("history-count") == entries, "nothing is stored until the answer"
+        await page.fire("rival-cases-0")  # Lantern counts an area holding survivors; the table counts none
         await page.fire("rival-turn")  # no case counted: the direct score
         assert page.identified("rival-vp") == "VP 23"
         assert page.identified("rival-marker") == "Marker 1 of 4"

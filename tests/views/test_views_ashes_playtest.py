@@ -12,7 +12,7 @@ import flet as ft
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
-from tests.views.test_views_ashes import _bag, _board_and_rival, _new_solo, _session, _taps
+from tests.views.test_views_ashes import _bag, _board_and_rival, _new_solo, _session, _taps, picked
 from trackers.ashes.rival.card import MoveVehicle, Ordinal, RivalCard, SectorParameter
 from trackers.ashes.rival.deck import deck_pack
 from trackers.storage import Store
@@ -39,7 +39,7 @@ def test_a_rival_move_entered_by_hand_asks_for_the_area_and_moves_the_vehicle(st
         assert page.identified("rival-question") == (
             "Sector 1, counting from the bottom: how many areas whose tile shows its main side?"
         )
-        await _taps(page, "rival-cases-plus", 2)
+        await page.fire("rival-cases-2")
         assert page.identified("rival-follow-up") == (
             "Count to the 1st area whose tile shows its main side from the bottom: which area is it?"
         )
@@ -76,7 +76,7 @@ def test_a_rival_move_drawn_from_the_deck_asks_for_the_area_too(store: Store) ->
         await page.fire("open-pass")
         await page.fire("pass-go")
         await page.fire("rival-draw")
-        await _taps(page, "rival-cases-plus", 2)
+        await page.fire("rival-cases-2")
         assert "which area is it?" in page.identified("rival-follow-up")
         await page.fire("rival-area-1-1")
         await page.fire("rival-turn")
@@ -96,7 +96,7 @@ def test_a_rival_build_asks_for_its_construction_space_when_the_board_lists_them
         await page.fire("open-pass")
         await page.fire("pass-go")
         await page.fire("card-main13-build:1")
-        await page.fire("rival-cases-plus")
+        assert picked(page, "rival-cases") == ["1"], "the one free space the board lists in sector 1"
         await page.fire("rival-turn")
         assert (
             page.identified("notice-message")
@@ -156,6 +156,7 @@ def test_unlabelled_rival_cards_never_share_a_name_and_keep_theirs_when_seen_aga
         await page.fire("card-numeric-3")
         await page.fire("rival-turn")
         await page.fire("card-numeric-2")  # the first card again
+        await page.fire("card-whole")
         assert "Label (empty: Card 1)" in [
             c.label for c in page.controls() if isinstance(c, ft.TextField) and c.label
         ]

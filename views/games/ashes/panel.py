@@ -12,7 +12,7 @@ from views.forms import send_button
 from views.games.ashes.board import BoardScreen
 from views.games.ashes.end import ScoreSheet
 from views.games.ashes.player import PlayerScreen
-from views.games.ashes.rival import RivalScreen
+from views.games.ashes.rival import RIVAL_FORM, RivalScreen
 from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
 from views.scrolling import use_top_when_shown
@@ -91,7 +91,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
     shown = choice[1] if choice is not None and choice[0] == moment else _default_screen(state, summary.turn)
     if shown not in dict(screens):
         shown = _default_screen(state, summary.turn)
-    use_top_when_shown(shown)
+    use_top_when_shown(shown, RIVAL_FORM if shown == "rival" and summary.turn == RIVAL else None)
     body: ft.Control
     if shown == "setup":
         body = SetupScreen(model, state)

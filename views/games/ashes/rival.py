@@ -1,14 +1,15 @@
 """ASHES solo: the rival's track, score and pieces, its last turn step by step, and its next turn.
 
-A physical deck is entered card by card on one screen of toggles (and can be saved as the player's rival
+A physical deck is entered card by card on one screen of chips (and can be saved as the player's rival
 deck); a catalogued deck is drawn by the app. Either way the player answers the board question the card
 asks, and the whole rival turn is one undo step.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -32,11 +33,9 @@ from trackers.ashes.queries import (
     unlabelled_name,
 )
 from trackers.ashes.state import (
-    ACTIVE,
-    ESSENTIAL,
     RIVAL,
     RIVAL_DECK,
-    Area,
+    ROWS,
     AshesState,
     Build,
     Install,
@@ -47,13 +46,16 @@ from trackers.ashes.state import (
 )
 from trackers.core.errors import IllegalAction, TableError
 from trackers.core.packs import Pack, PackError
-from views.forms import Form, form_stepper, plain, rule_link, toggle
+from views.forms import Form, plain, rule_link, toggle
 from views.games.ashes.parts import ROMAN, vp_text
 from views.games.ashes.setup import RivalDeckCard, before_play
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, Latest, action_button, card, choice_row, heading, tagged
+from views.widgets import TOUCH, Entry, Latest, action_button, card, chip_row, heading, tagged
 
 DECK_NAME = "My rival deck"
+RIVAL_FORM = "rival-form"
+"""The scroll key of the rival's turn: on its turn, its screen opens there, the form whole on a phone."""
+_scroll_key = cast("Callable[[str], ft.ScrollKey]", ft.ScrollKey)  # its constructor is made at run time
 ARROWS = [("none", "None"), ("orange", "Orange"), ("blue", "Blue"), ("pink", "Pink")]
 MAINS = [
     ("build:1", "Build col 1"),
@@ -79,6 +81,13 @@ ORDINALS = [
     ("from_right", "From right"),
 ]
 SECTORS = [("this_round", "This round"), ("next_sector", "Next sector")]
+COUNT_FROM = [("from_bottom", "Bottom"), ("from_top", "Top"), ("from_left", "Left"), ("from_right", "Right")]
+NUMBERS = [(str(n), str(n)) for n in range(1, 10)]
+MAIN_CHIPS = [(value, text.replace("col ", "").replace("Move vehicle", "Move")) for value, text in MAINS]
+SECONDARY_CHIPS = [(value, text.replace(" missions", "").replace("col ", "")) for value, text in SECONDARIES]
+MANY = 9
+"""The highest count of cases offered where the board does not bound it: from the card's highest number on,
+every count picks the same case (the number itself), so "9+" stands for them all."""
 BLANK_CARD: dict[str, Any] = {
     "arrow": "none",
     "rounds_1_and_3": "build:1",
@@ -88,11 +97,13 @@ BLANK_CARD: dict[str, Any] = {
     "numeric": 1,
     "sector": "this_round",
 }
-BLANK_ANSWER: dict[str, Any] = {"cases": 0, "area": "", "level": 0, "room": False, "space": ""}
+BLANK_ANSWER: dict[str, Any] = {"cases": None, "area": None, "level": 0, "room": None, "space": ""}
+"""None: not entered, so what Lantern's tracked board says stands (see `lantern_answer`)."""
+NOTHING_TRACKED: dict[str, Any] = {"cases": 0, "area": "", "room": False}
 
 
 def entered_card(label: str, values: dict[str, Any]) -> RivalCard:
-    """The card the toggles describe; raises ValueError naming a field the deck format refuses."""
+    """The card the chips describe; raises ValueError naming a field the deck format refuses."""
     return card_from_json(
         {
             "label": label,
@@ -180,120 +191,171 @@ def last_rival_steps(model: AppModel) -> list[tuple[str, str]]:
     ]
 
 
-def _area_label(area: Area) -> str:
-    people = area.survivors
-    return f"{area.name} ({people.count(ACTIVE)} active, {people.count(ESSENTIAL)} essential)"
+def card_values(card: RivalCard) -> dict[str, Any]:
+    """A card as the form's values (the other way round from `entered_card`)."""
+    data = card_to_json(card)
+    return {
+        "arrow": data["arrow"] or "none",
+        "rounds_1_and_3": action_text(data["rounds_1_and_3"]),
+        "round_2": action_text(data["round_2"]),
+        "secondary": action_text(data["secondary"]) or "none",
+        "ordinal": data["ordinal"],
+        "numeric": card.numeric,
+        "sector": data["sector"],
+    }
 
 
-def _tracked_count(state: AshesState, turn: Turn, answer: Form) -> list[ft.Control]:
-    """Lantern's own count of a rescue from the survivors it tracks, one tap to take (the table confirms)."""
-    tracked = tracked_rescue(state, turn)
-    if tracked is None:
-        return []
-    picked = f"; the rival takes {tracked.area}" if tracked.area else ""
-    return [
-        tagged(
-            "rival-tracked",
-            ft.Text(
-                f"Lantern's board: {tracked.cases} area(s) of sector {turn.sector} hold survivors{picked}."
-            ),
-        ),
-        action_button(
-            "Use Lantern's count",
-            lambda: answer.put_all(cases=tracked.cases, area=tracked.area or answer.now("area")),
-            key="rival-use-tracked",
-        ),
-    ]
+def last_card_values(model: AppModel) -> dict[str, Any]:
+    """The card the rival played last in this game, as the start of the next: cards share most symbols, so
+    the player taps only what differs."""
+    history = model.game.session.history if model.game is not None else ()
+    for entry in reversed(history):
+        if isinstance(entry.action, aa.RivalTurn):
+            try:
+                return card_values(card_of(entry.action))
+            except ValueError:
+                continue
+    return BLANK_CARD
 
 
-def _space_picker(state: AshesState, turn: Turn, answer: Form) -> ft.Control:
-    """The free construction spaces of the card's sector, when the board lists them, so the rival's disc is
-    recorded where it stands and nobody builds there after it."""
+def plays_round_2(state: AshesState, values: dict[str, Any]) -> bool:
+    """Whether this turn plays the card's round 2 action, asked of the engine with the card's two actions told
+    apart (the vehicle's row, or the round, decides, as the table's option says)."""
+    assert state.rival is not None
+    probe = {**values, "rounds_1_and_3": "rescue", "round_2": "move_vehicle"}
+    try:
+        turn = turn_for(state, state.rival, entered_card("?", probe))
+    except (ValueError, IllegalAction, TableError):
+        return False
+    return isinstance(turn.action, MoveVehicle)
+
+
+def _listed_spaces(state: AshesState, turn: Turn) -> list[str]:
+    """The construction spaces the board lists in the card's sector."""
     spaces = state.board.construction_spaces if state.board is not None else ()
-    free = [s.id for s in spaces if s.sector == turn.sector and state.shelter_owner(s.id) is None]
-    if not free:
-        return ft.Text(
-            f"Your board lists no free construction space in sector {turn.sector}: "
-            "place the rival's disc on the table.",
-            key="rival-no-space",
-        )
-    return ft.Row(
-        [
-            action_button(
-                space,
-                partial(answer.put, "space", space),
-                key=f"rival-space-{space}",
-                primary=space == answer["space"],
-            )
-            for space in free
-        ],
-        wrap=True,
-        key="rival-spaces",
+    return [s.id for s in spaces if s.sector == turn.sector]
+
+
+def _free_spaces(state: AshesState, turn: Turn) -> list[str] | None:
+    """The free construction spaces of the card's sector, or None when the board lists none there."""
+    listed = _listed_spaces(state, turn)
+    return [s for s in listed if state.shelter_owner(s) is None] if listed else None
+
+
+def lantern_answer(state: AshesState, turn: Turn) -> dict[str, Any]:
+    """What the tracked board already says about the card's question, offered as the answer's start (the table
+    changes what it sees otherwise): a rescue's count of areas holding survivors and, counting from the top or
+    the bottom, its area; a build's free construction spaces where the board lists the sector's; whether the
+    achievement tile of a class II install has room."""
+    found = dict(NOTHING_TRACKED)
+    tracked = tracked_rescue(state, turn)
+    if tracked is not None:
+        found.update(cases=tracked.cases, area=tracked.area or "")
+    free = _free_spaces(state, turn)
+    if isinstance(turn.action, Build) and free is not None:
+        found["cases"] = len(free)
+    if isinstance(turn.action, Install) and turn.rival.upgrades_left[:1] == (UpgradeClass.CLASS_II,):
+        row = ROWS.index(turn.action.row)
+        found["room"] = len(state.claims[row]) < state.claim_room[row]
+    return found
+
+
+def answer_now(state: AshesState, turn: Turn | str, values: dict[str, Any]) -> dict[str, Any]:
+    """The answer as it would be sent: what the player entered, Lantern's count where they entered nothing."""
+    lantern = lantern_answer(state, turn) if isinstance(turn, Turn) else NOTHING_TRACKED
+    return {name: lantern.get(name) if value is None else value for name, value in values.items()}
+
+
+def _cases_high(state: AshesState, turn: Turn) -> int:
+    """The most cases the board allows: the sector's areas for a rescue or a move, its listed construction
+    spaces for a build, else `MANY`."""
+    if isinstance(turn.action, Rescue | MoveVehicle):
+        return sum(1 for a in state.areas if a.sector == turn.sector)
+    listed = _listed_spaces(state, turn)
+    return len(listed) if isinstance(turn.action, Build) and listed else MANY
+
+
+def cases_chips(answer: Form, shown: int, high: int) -> ft.Control:
+    """The count of cases as one row of numbers, one tap whatever the count."""
+    choices = [(str(n), f"{n}+" if n == MANY else str(n)) for n in range(high + 1)]
+    return chip_row(
+        choices, str(shown), lambda n: answer.put("cases", int(n)), key="rival-cases", label="Cases"
     )
 
 
 @ft.component
 def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> ft.Control:
-    """The board question the card asks, then the follow-up for the picked case."""
+    """The board question the card asks, then the follow-up for the picked case, with Lantern's counts to
+    start."""
     if turn.question is None:
         return ft.Text(
             "The rival lacks the pieces for this action: it scores directly.", key="rival-no-question"
         )
-    cases = int(answer["cases"])
+    now = answer_now(state, turn, answer.latest.shown)
+    cases = int(now["cases"])
     controls: list[ft.Control] = [
-        tagged("rival-question", ft.Text(plain(turn.question), weight=ft.FontWeight.BOLD)),
-        *_tracked_count(state, turn, answer),
-        form_stepper(answer, "cases", "Cases", key="rival-cases", high=30),
+        tagged("rival-question", ft.Text(plain(turn.question), size=13, weight=ft.FontWeight.BOLD)),
     ]
+    tracked = tracked_rescue(state, turn)
+    if tracked is not None:
+        picked = f"; the rival takes {tracked.area}" if tracked.area else ""
+        found = f"Lantern's board: {tracked.cases} area(s) of sector {turn.sector} hold survivors{picked}."
+        controls.append(tagged("rival-tracked", ft.Text(found, size=12)))
+    controls.append(cases_chips(answer, cases, _cases_high(state, turn)))
     more = follow_up(turn, cases)
     if more is not None:
-        controls.append(tagged("rival-follow-up", ft.Text(plain(more))))
+        controls.append(tagged("rival-follow-up", ft.Text(plain(more), size=13)))
     if more is not None and isinstance(turn.action, Rescue | MoveVehicle):
-        areas = [a for a in state.areas if a.sector == turn.sector]
+        rescue = isinstance(turn.action, Rescue)
+        shown = [
+            (a.name, f"{a.name} ({a.survivors.total})" if rescue else a.name)
+            for a in state.areas
+            if a.sector == turn.sector
+        ]
         controls.append(
-            ft.Row(
-                [
-                    action_button(
-                        _area_label(a),
-                        partial(answer.put, "area", a.name),
-                        key=f"rival-area-{a.name}",
-                        primary=a.name == answer["area"],
-                    )
-                    for a in areas
-                ]
-                or [ft.Text(f"No areas in sector {turn.sector} on this board.")],
-                wrap=True,
-            )
+            chip_row(shown, now["area"], partial(answer.put, "area"), key="rival-area")
+            if shown
+            else ft.Text(f"No areas in sector {turn.sector} on this board.")
         )
     if more is not None and isinstance(turn.action, Build):
-        controls.append(_space_picker(state, turn, answer))
-    if more is not None and isinstance(turn.action, Install):
+        free = _free_spaces(state, turn)
         controls.append(
-            choice_row(
-                "Level of the picked space:",
-                [(str(n), ROMAN[n]) for n in (1, 2, 3)],
-                str(answer["level"]),
-                lambda n: answer.put("level", int(n)),
-                key="rival-level",
+            chip_row([(s, s) for s in free], now["space"], partial(answer.put, "space"), key="rival-space")
+            if free
+            else ft.Text(
+                f"Your board lists no free construction space in sector {turn.sector}: "
+                "place the rival's disc on the table.",
+                key="rival-no-space",
             )
         )
-        if turn.rival.upgrades_left and turn.rival.upgrades_left[0] is UpgradeClass.CLASS_II:
-            controls.append(
-                toggle(
-                    "The achievement tile has a free space",
-                    bool(answer["room"]),
-                    lambda: answer.put("room", not answer.now("room")),
-                    key="rival-room",
-                )
-            )
-    return ft.Column(controls, spacing=6, key="rival-answer")
+    if more is not None and isinstance(turn.action, Install):
+        level = chip_row(
+            [(str(n), ROMAN[n]) for n in (1, 2, 3)],
+            str(now["level"]),
+            lambda n: answer.put("level", int(n)),
+            key="rival-level",
+            label="Level",
+        )
+        room = bool(now["room"])
+        claims = turn.rival.upgrades_left[:1] == (UpgradeClass.CLASS_II,)
+        flip = toggle("Tile has room", room, lambda: answer.put("room", not room), key="rival-room")
+        controls.append(ft.Row([level, flip], wrap=True, spacing=4, run_spacing=4) if claims else level)
+    return ft.Column(controls, spacing=4, key="rival-answer")
+
+
+def _above(label: str, row: ft.Control) -> ft.Control:
+    """A row of chips under a small label of its own, where the label would leave the row no room."""
+    return ft.Column([ft.Text(label, size=12), row], spacing=2)
 
 
 @ft.component
 def PhysicalCard(model: AppModel, state: AshesState) -> ft.Control:
-    """One screen of toggles for the card just turned over, then the answer and the Rival turn button."""
-    values = Form(BLANK_CARD)
+    """The card just turned over, on one phone screen: the last card's values to start, so only what differs
+    is tapped, each symbol a row of chips, those this turn does not read left out (the other round's action,
+    the label and saving are one tap away); then the answer, Lantern's counts to start, and Rival turn."""
+    values = Form(last_card_values(model))
     answer = Form(BLANK_ANSWER)
+    whole = Latest(False)
     label = Entry()
     saved = next((p for p in model.packs(RIVAL_DECK.kind) if p.name == DECK_NAME), None)
     known = named_cards(model, saved)
@@ -309,8 +371,10 @@ def PhysicalCard(model: AppModel, state: AshesState) -> ft.Control:
 
     def play() -> None:
         card_ = the_card()
-        if card_ is not None and model.dispatch(rival_turn(card_, answer.latest.value)):
-            values.reset()
+        if card_ is None:
+            return
+        sent = answer_now(state, _turn_for(state, card_), answer.latest.value)
+        if model.dispatch(rival_turn(card_, sent)):  # the card's values stay: the next card starts from them
             answer.reset()
             label.clear()
 
@@ -343,47 +407,56 @@ def PhysicalCard(model: AppModel, state: AshesState) -> ft.Control:
     except ValueError:
         auto, shown_card = "a card number", None
     turn = _turn_for(state, shown_card) if shown_card is not None else "This card cannot be read."
-    return ft.Column(
-        [
-            ft.Text("Turn over the rival's next card and tap what it shows:"),
-            choice_row("Arrow", ARROWS, values["arrow"], pick("arrow"), key="card-arrow"),
-            choice_row(
-                "Action, rounds 1 and 3",
-                MAINS,
-                values["rounds_1_and_3"],
-                pick("rounds_1_and_3"),
-                key="card-main13",
-            ),
-            choice_row("Action, round 2", MAINS, values["round_2"], pick("round_2"), key="card-main2"),
-            choice_row(
-                "Secondary", SECONDARIES, values["secondary"], pick("secondary"), key="card-secondary"
-            ),
-            choice_row("Count from", ORDINALS, values["ordinal"], pick("ordinal"), key="card-ordinal"),
-            choice_row(
-                "Number",
-                [(str(n), str(n)) for n in range(1, 10)],
+    second = plays_round_2(state, values.latest.shown)
+    main, other = ("round_2", "rounds_1_and_3") if second else ("rounds_1_and_3", "round_2")
+    main_key, other_key = ("card-main2", "card-main13") if second else ("card-main13", "card-main2")
+    main_text, other_text = ("Round 2", "Rounds 1 and 3") if second else ("Rounds 1 and 3", "Round 2")
+    counts = isinstance(turn, Turn) and turn.question is not None
+    controls: list[ft.Control] = [
+        chip_row(ARROWS, values["arrow"], pick("arrow"), key="card-arrow", label="Arrow"),
+        _above(f"Action, {main_text.lower()}", chip_row(MAIN_CHIPS, values[main], pick(main), key=main_key)),
+    ]
+    if counts and isinstance(turn, Turn) and not isinstance(turn.action, Install):
+        controls.append(
+            chip_row(SECTORS, values["sector"], pick("sector"), key="card-sector", label="Sector")
+        )
+    if counts:
+        controls += [
+            chip_row(COUNT_FROM, values["ordinal"], pick("ordinal"), key="card-ordinal", label="From"),
+            chip_row(
+                NUMBERS,
                 str(values["numeric"]),
                 lambda n: values.put("numeric", int(n)),
                 key="card-numeric",
+                label="Number",
             ),
-            choice_row("Sector", SECTORS, values["sector"], pick("sector"), key="card-sector"),
+        ]
+    controls += [
+        _above(
+            "Secondary action",
+            chip_row(SECONDARY_CHIPS, values["secondary"], pick("secondary"), key="card-secondary"),
+        ),
+        AnswerForm(model, state, turn, answer)
+        if isinstance(turn, Turn)
+        else tagged("rival-problem", ft.Text(turn)),
+        ft.Row(
+            [
+                action_button("Rival turn", play, key="rival-turn", primary=True, icon=ft.Icons.SMART_TOY),
+                toggle("Rest of the card", whole.shown, lambda: whole.set(not whole.value), key="card-whole"),
+            ],
+            wrap=True,
+        ),
+    ]
+    if whole.shown:
+        controls += [
+            _above(
+                f"Action, {other_text.lower()}",
+                chip_row(MAIN_CHIPS, values[other], pick(other), key=other_key),
+            ),
             label.field(f"Label (empty: {auto})", key="card-label", height=TOUCH + 8),
-            AnswerForm(model, state, turn, answer)
-            if isinstance(turn, Turn)
-            else tagged("rival-problem", ft.Text(turn)),
-            ft.Row(
-                [
-                    action_button(
-                        "Rival turn", play, key="rival-turn", primary=True, icon=ft.Icons.SMART_TOY
-                    ),
-                    action_button("Save to my rival deck", save, key="save-rival-card", icon=ft.Icons.SAVE),
-                ],
-                wrap=True,
-            ),
-        ],
-        spacing=8,
-        key="physical-card",
-    )
+            action_button("Save to my rival deck", save, key="save-rival-card", icon=ft.Icons.SAVE),
+        ]
+    return ft.Column(controls, spacing=4, key="physical-card")
 
 
 @ft.component
@@ -414,7 +487,7 @@ def DigitalCard(model: AppModel, state: AshesState) -> ft.Control:
     def play() -> None:
         if shown is None:
             return
-        turn = rival_turn(shown, answer.latest.value)
+        turn = rival_turn(shown, answer_now(state, _turn_for(state, shown), answer.latest.value))
         sent = model.dispatch(turn) if pending is not None else model.dispatch(aa.RevealRivalCard(), turn)
         if sent:
             answer.reset()
@@ -435,7 +508,7 @@ def DigitalCard(model: AppModel, state: AshesState) -> ft.Control:
         controls.append(AnswerForm(model, state, turn, answer))
     elif pending is not None:  # already revealed: the rival's pile no longer holds it, so ask plainly
         controls.append(ft.Text("Count the card's possible cases on the board, then tap Rival turn."))
-        controls.append(form_stepper(answer, "cases", "Cases", key="rival-cases", high=30))
+        controls.append(cases_chips(answer, int(answer["cases"] or 0), MANY))
     else:
         controls.append(tagged("rival-problem", ft.Text(turn)))
     controls.append(
@@ -526,7 +599,11 @@ def RivalScreen(model: AppModel, state: AshesState, turn: str | None) -> ft.Cont
     return ft.Column(
         [
             facts,
-            card(*play, rule_link(model, "ashes/solo/rival-turn", key="rival-rule"), key="rival-play"),
+            card(
+                ft.Container(ft.Column(play, spacing=8), key=_scroll_key(RIVAL_FORM)),
+                rule_link(model, "ashes/solo/rival-turn", key="rival-rule"),
+                key="rival-play",
+            ),
             *([card(*last, key="rival-last")] if last else []),
         ],
         spacing=12,
