@@ -202,7 +202,7 @@ def test_a_tile_with_every_stack_full_covers_a_top_tile() -> None:
     assert full.check_place_tech(2, replace_top=True) == []
     covered = full.apply_place_tech("new", 2, replace_top=True)
     assert covered.board.tech[1] == ("c", "new")
-    assert covered.events == ("new covers d in slot 2.",)
+    assert covered.events == ("new replaces d in slot 2.",)
 
 
 def test_each_limited_action_once_per_turn() -> None:

@@ -222,7 +222,7 @@ def test_technology_stacks_up_to_the_limit_and_covers_only_when_every_slot_is_fu
     covered = play(full, PlaceTechnology("Ann", "Pump", 3, cover=True))
     assert covered.seat("Ann").board.tech[2] == ("Drill", "Pump")
     texts = [e.text for e in events(full, PlaceTechnology("Ann", "Pump", 3, cover=True))]
-    assert texts == ["Ann's Pump covers the top tile of slot 3", "Ann: Pump covers Lamp in slot 3."]
+    assert texts == ["Ann's Pump replaces the top tile of slot 3", "Ann: Pump replaces Lamp in slot 3."]
 
 
 def test_technology_needs_a_real_slot_and_a_name() -> None:

@@ -203,8 +203,8 @@ class TakeUpgrade(Action):
 
 @dataclass(frozen=True)
 class PlaceTechnology(Action):
-    """A technology tile goes on a slot; `cover` puts it on the slot's top tile, allowed only when every
-    stack is full."""
+    """A technology tile goes on a slot; `cover` swaps it for the slot's top tile (the old one leaves the
+    slot), allowed only when every stack is full. The field keeps its stored name."""
 
     type: ClassVar[str] = "ashes.place_technology"
     player: str

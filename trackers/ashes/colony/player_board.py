@@ -382,7 +382,7 @@ class PlayerBoard:
         if replace_top and any(len(stack) < limit for stack in self.tech):
             return _refused(
                 "ashes.tech.room_left",
-                "A slot still has room, so no tile may be covered.",
+                "A slot still has room, so no top tile may be replaced.",
                 "ashes/technology",
             )
         if not replace_top and len(self.tech[slot - 1]) >= limit:
@@ -395,7 +395,7 @@ class PlayerBoard:
 
     def apply_place_tech(self, tile: str, slot: int, replace_top: bool) -> BoardStep:
         stack = self.tech[slot - 1]
-        events = (f"{tile} covers {stack[-1]} in slot {slot}.",) if replace_top else ()
+        events = (f"{tile} replaces {stack[-1]} in slot {slot}.",) if replace_top else ()
         new_stack = (*stack[:-1], tile) if replace_top else (*stack, tile)
         return BoardStep(replace(self, tech=(*self.tech[: slot - 1], new_stack, *self.tech[slot:])), events)
 

@@ -346,7 +346,7 @@ def _apply_tech(state: AshesState, action: a.PlaceTechnology, rng: Random) -> Ap
 
 
 def _describe_tech(state: AshesState, action: a.PlaceTechnology) -> str:
-    how = "covers the top tile of" if action.cover else "goes on"
+    how = "replaces the top tile of" if action.cover else "goes on"
     return f"{action.player}'s {action.tile} {how} slot {action.slot}"
 
 

@@ -194,7 +194,7 @@ def Technology(model: AppModel, seat: Seat) -> ft.Control:
         [
             *stacks,
             tile.field("Technology tile", key="tech-tile", height=TOUCH + 8),
-            toggle("Cover the top tile", cover, lambda: set_cover(not cover), key="tech-cover"),
+            toggle("Replace the top tile", cover, lambda: set_cover(not cover), key="tech-cover"),
             ft.Row(
                 [
                     action_button(f"Place on slot {s}", partial(place, s), key=f"tech-place-{s}")
