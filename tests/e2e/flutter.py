@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Debian's Chromium, headless on a machine with no network: background services would only fail.
@@ -25,6 +27,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+PLACEHOLDER_TAPS = 3
+"""How often a phone page's semantics placeholder is tapped before the tests give up on it."""
 
 
 def ident(page: Any, name: str) -> Any:
@@ -101,9 +107,17 @@ def open_phone(browser: Any, device: dict[str, Any], url: str, width: int, heigh
     pg.goto(url)
     placeholder = pg.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=60000)
-    pg.wait_for_timeout(500)
-    box = placeholder.bounding_box()
-    pg.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(PLACEHOLDER_TAPS):  # a tap that comes before Flutter listens leaves it there: tap again
+        pg.wait_for_timeout(500)
+        box = placeholder.bounding_box()
+        if box is None:
+            break
+        pg.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        try:
+            placeholder.wait_for(state="detached", timeout=5000)
+            break
+        except PlaywrightTimeoutError:
+            continue
     try:
         yield pg
     finally:
