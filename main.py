@@ -43,6 +43,11 @@ def main() -> None:
         entry = lambda page: start_without_data(page, problem, str(database_path()))  # noqa: E731
     if web:
         print(f"Lantern is running at http://{host}:{port}", flush=True)
+        for address in Listening(host, port).addresses():
+            print(
+                f"Other devices on this network open {address} (they need the join code in Settings)",
+                flush=True,
+            )
         with offline_client() as assets_dir:
             serve(entry, host=host, port=port, assets_dir=assets_dir)
         return
