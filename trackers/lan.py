@@ -19,13 +19,13 @@ import secrets
 import socket
 import threading
 import time
-import weakref
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from trackers.per_store import PerStore
 from trackers.storage import Store
 
 SETTING = "play-on-network"
@@ -141,11 +141,7 @@ class JoinDoor:
     @classmethod
     def of(cls, store: Store) -> JoinDoor:
         """The one door of the server that serves `store`."""
-        with _MADE:
-            door = _BY_STORE.get(store)
-            if door is None:
-                door = _BY_STORE[store] = cls()
-            return door
+        return _DOORS(store)
 
     @staticmethod
     def _draw() -> str:
@@ -192,5 +188,4 @@ class JoinDoor:
         )
 
 
-_BY_STORE: weakref.WeakKeyDictionary[Store, JoinDoor] = weakref.WeakKeyDictionary()
-_MADE = threading.Lock()
+_DOORS = PerStore(lambda _store: JoinDoor())

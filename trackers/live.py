@@ -13,11 +13,11 @@ can show who else is there: a screen that comes, goes or changes seat tells the 
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from trackers.per_store import PerStore
 from trackers.storage import GameChangedElsewhere, Store, StoredGame
 
 T = TypeVar("T")
@@ -97,11 +97,7 @@ class LiveGames:
     @classmethod
     def of(cls, store: Store) -> LiveGames:
         """The one authority over `store`, shared by every screen of the process."""
-        with _MADE:
-            live = _BY_STORE.get(store)
-            if live is None:
-                live = _BY_STORE[store] = cls(store)
-            return live
+        return _LIVE(store)
 
     def watch(self, game: StoredGame, listener: Listener, company: Company | None = None) -> Watch:
         """Show a game just created, imported or opened; the live one wins if a screen has it already."""
@@ -152,5 +148,4 @@ class LiveGames:
                 company()
 
 
-_BY_STORE: weakref.WeakKeyDictionary[Store, LiveGames] = weakref.WeakKeyDictionary()
-_MADE = threading.Lock()
+_LIVE = PerStore(LiveGames)

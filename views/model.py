@@ -152,6 +152,10 @@ class AppModel:
         self._company_seen()
         return watch.game
 
+    def _live(self, game: StoredGame) -> StoredGame:
+        """Show a game just created or imported, as the live game every screen on it shares."""
+        return self._watch(LiveGames.of(self.store).watch(game, self._told, self._company))
+
     def stop_watching(self) -> None:
         if self.watching is not None:
             self.watching.stop()
@@ -236,7 +240,7 @@ class AppModel:
             return str(exc)
         except (StorageError, sqlite3.Error) as exc:
             return f"Could not save the new game: {exc}"
-        self.game = self._watch(LiveGames.of(self.store).watch(created, self._told, self._company))
+        self.game = self._live(created)
         self._opened()
         return None
 
@@ -287,7 +291,7 @@ class AppModel:
         except (GameFileError, StorageError, sqlite3.Error) as exc:
             self.notices.notice = Notice(f"This game file was not imported: {exc}", kind="error")
             return
-        self.game = self._watch(LiveGames.of(self.store).watch(imported, self._told, self._company))
+        self.game = self._live(imported)
         self._opened()
 
     def packs(self, kind: str) -> list[Pack]:

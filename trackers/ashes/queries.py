@@ -39,7 +39,10 @@ from trackers.ashes.rules.protocols import income_needs_room as income_needs_roo
 from trackers.ashes.rules.rival_turns import action_json as action_json
 from trackers.ashes.rules.rival_turns import action_text as action_text
 from trackers.ashes.rules.rival_turns import card_of as card_of
+from trackers.ashes.rules.rival_turns import cases_bound as cases_bound
 from trackers.ashes.rules.rival_turns import entry_for as entry_for
+from trackers.ashes.rules.rival_turns import free_sector_spaces as free_sector_spaces
+from trackers.ashes.rules.rival_turns import tile_has_room as tile_has_room
 from trackers.ashes.rules.rival_turns import turn_for as turn_for
 from trackers.ashes.rules.round_setup import tiles_due as tiles_due
 from trackers.ashes.state import AshesState

@@ -45,7 +45,7 @@ from trackers.ashes.rounds.turn_order import (
 )
 from trackers.ashes.rules.guards import SCORE_TRACK_TOP, before_play_violations, scored_violations, stays
 from trackers.ashes.state import ROWS, AshesState
-from trackers.ashes.terms import UpgradeClass
+from trackers.ashes.terms import PhoenixRow, UpgradeClass
 from trackers.core.actions import Event
 from trackers.core.boundary import BoundaryError, read_json
 from trackers.core.errors import Violation
@@ -302,6 +302,33 @@ def _builds(turn: Turn, cases: int) -> bool:
     return isinstance(turn.action, Build) and turn.question is not None and cases > 0
 
 
+def sector_spaces(state: AshesState, turn: Turn) -> list[str]:
+    """The construction spaces the board lists in the card's sector (none when it lists none there)."""
+    spaces = state.board.construction_spaces if state.board is not None else ()
+    return [s.id for s in spaces if s.sector == turn.sector]
+
+
+def free_sector_spaces(state: AshesState, turn: Turn) -> list[str] | None:
+    """The free construction spaces of the card's sector, or None when the board lists none there."""
+    listed = sector_spaces(state, turn)
+    return [s for s in listed if state.shelter_owner(s) is None] if listed else None
+
+
+def cases_bound(state: AshesState, turn: Turn) -> int | None:
+    """The most cases the tracked board allows the card's question: the sector's areas for a rescue or a
+    move, its listed construction spaces for a build; None where the board does not bound them."""
+    if isinstance(turn.action, Rescue | MoveVehicle):
+        return sum(1 for area in state.areas if area.sector == turn.sector)
+    listed = sector_spaces(state, turn)
+    return len(listed) if isinstance(turn.action, Build) and listed else None
+
+
+def tile_has_room(state: AshesState, row: PhoenixRow) -> bool:
+    """Whether the row's achievement tile takes one more claim."""
+    i = ROWS.index(row)
+    return len(state.claims[i]) < state.claim_room[i]
+
+
 def _space_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list[Violation]:
     """The construction space a rival build takes, named so that nobody builds there after it (9.1): on the
     board, in the card's sector and free. A game of edition 2 must name it whenever the board lists
@@ -311,16 +338,15 @@ def _space_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> lis
         if action.space:
             return refuse("ashes.rival.space", "Only a rival build takes a construction space.", rule)
         return []
-    spaces = state.board.construction_spaces if state.board is not None else ()
-    listed = [s for s in spaces if s.sector == turn.sector]
     if not action.space:
-        if listed and state.edition >= 2:
+        if sector_spaces(state, turn) and state.edition >= 2:
             return refuse(
                 "ashes.rival.space",
                 f"Name the construction space of sector {turn.sector} the rival builds on.",
                 rule,
             )
         return []
+    spaces = state.board.construction_spaces if state.board is not None else ()
     space = next((s for s in spaces if s.id == action.space), None)
     if space is None:
         return refuse("ashes.rival.space", f"The board has no construction space {action.space!r}.", rule)
@@ -413,8 +439,7 @@ def _room_violations(state: AshesState, turn: Turn, action: a.RivalTurn) -> list
     """A class II install claims a milestone only where the tracked achievement tile has room."""
     if not (isinstance(turn.action, Install) and action.achievement_has_room):
         return []
-    i = ROWS.index(turn.action.row)
-    if len(state.claims[i]) >= state.claim_room[i]:
+    if not tile_has_room(state, turn.action.row):
         return refuse(
             "ashes.rival.achievement_full",
             f"The {turn.action.row.value} achievement tile is already full.",

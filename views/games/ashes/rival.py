@@ -24,10 +24,13 @@ from trackers.ashes.queries import (
     card_of,
     card_to_json,
     cards_from_pack,
+    cases_bound,
     deck_pack,
     entry_for,
     follow_up,
+    free_sector_spaces,
     must_pass,
+    tile_has_room,
     tracked_rescue,
     turn_for,
     unlabelled_name,
@@ -35,7 +38,6 @@ from trackers.ashes.queries import (
 from trackers.ashes.state import (
     RIVAL,
     RIVAL_DECK,
-    ROWS,
     AshesState,
     Build,
     Install,
@@ -230,18 +232,6 @@ def plays_round_2(state: AshesState, values: dict[str, Any]) -> bool:
     return isinstance(turn.action, MoveVehicle)
 
 
-def _listed_spaces(state: AshesState, turn: Turn) -> list[str]:
-    """The construction spaces the board lists in the card's sector."""
-    spaces = state.board.construction_spaces if state.board is not None else ()
-    return [s.id for s in spaces if s.sector == turn.sector]
-
-
-def _free_spaces(state: AshesState, turn: Turn) -> list[str] | None:
-    """The free construction spaces of the card's sector, or None when the board lists none there."""
-    listed = _listed_spaces(state, turn)
-    return [s for s in listed if state.shelter_owner(s) is None] if listed else None
-
-
 def lantern_answer(state: AshesState, turn: Turn) -> dict[str, Any]:
     """What the tracked board already says about the card's question, offered as the answer's start (the table
     changes what it sees otherwise): a rescue's count of areas holding survivors and, counting from the top or
@@ -251,12 +241,11 @@ def lantern_answer(state: AshesState, turn: Turn) -> dict[str, Any]:
     tracked = tracked_rescue(state, turn)
     if tracked is not None:
         found.update(cases=tracked.cases, area=tracked.area or "")
-    free = _free_spaces(state, turn)
+    free = free_sector_spaces(state, turn)
     if isinstance(turn.action, Build) and free is not None:
         found["cases"] = len(free)
     if isinstance(turn.action, Install) and turn.rival.upgrades_left[:1] == (UpgradeClass.CLASS_II,):
-        row = ROWS.index(turn.action.row)
-        found["room"] = len(state.claims[row]) < state.claim_room[row]
+        found["room"] = tile_has_room(state, turn.action.row)
     return found
 
 
@@ -264,15 +253,6 @@ def answer_now(state: AshesState, turn: Turn | str, values: dict[str, Any]) -> d
     """The answer as it would be sent: what the player entered, Lantern's count where they entered nothing."""
     lantern = lantern_answer(state, turn) if isinstance(turn, Turn) else NOTHING_TRACKED
     return {name: lantern.get(name) if value is None else value for name, value in values.items()}
-
-
-def _cases_high(state: AshesState, turn: Turn) -> int:
-    """The most cases the board allows: the sector's areas for a rescue or a move, its listed construction
-    spaces for a build, else `MANY`."""
-    if isinstance(turn.action, Rescue | MoveVehicle):
-        return sum(1 for a in state.areas if a.sector == turn.sector)
-    listed = _listed_spaces(state, turn)
-    return len(listed) if isinstance(turn.action, Build) and listed else MANY
 
 
 def cases_chips(answer: Form, shown: int, high: int) -> ft.Control:
@@ -301,7 +281,8 @@ def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> 
         picked = f"; the rival takes {tracked.area}" if tracked.area else ""
         found = f"Lantern's board: {tracked.cases} area(s) of sector {turn.sector} hold survivors{picked}."
         controls.append(tagged("rival-tracked", ft.Text(found, size=12)))
-    controls.append(cases_chips(answer, cases, _cases_high(state, turn)))
+    bound = cases_bound(state, turn)
+    controls.append(cases_chips(answer, cases, MANY if bound is None else bound))
     more = follow_up(turn, cases)
     if more is not None:
         controls.append(tagged("rival-follow-up", ft.Text(plain(more), size=13)))
@@ -318,7 +299,7 @@ def AnswerForm(model: AppModel, state: AshesState, turn: Turn, answer: Form) -> 
             else ft.Text(f"No areas in sector {turn.sector} on this board.")
         )
     if more is not None and isinstance(turn.action, Build):
-        free = _free_spaces(state, turn)
+        free = free_sector_spaces(state, turn)
         controls.append(
             chip_row([(s, s) for s in free], now["space"], partial(answer.put, "space"), key="rival-space")
             if free
