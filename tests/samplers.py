@@ -9,6 +9,9 @@ from typing import Any
 from tests.ashes.play import candidates
 from trackers.ashes import actions as ashes_actions
 from trackers.core.actions import Action
+from trackers.hope_city import actions as ha
+from trackers.hope_city import queries as hq
+from trackers.hope_city.state import ANY, BIG, CITIZENS, COLOURS, CORRUPTION, HOPE, PUNK
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.unsettled import actions as ua
 from trackers.unsettled.luna import plan_step
@@ -80,8 +83,102 @@ def ashes(state: Any, rng: random.Random) -> Action:
     return rng.choice(options[:3])
 
 
+def hope_city(state: Any, rng: random.Random) -> Action:
+    """Mostly the entry the table owes now, else one of the turn's plausible entries (some refused)."""
+    colour = rng.choice(COLOURS)
+    token = rng.choice((*COLOURS, HOPE))
+    playing = [c.id for c in state.active]
+    cid = rng.choice(playing if playing and rng.random() < 0.8 else CITIZENS)
+    if state.stage == "citizens":
+        seats = list(zip(state.players, rng.sample(CITIZENS, len(state.players)), strict=False))
+        extra = [c for c in CITIZENS if c not in {c for _, c in seats}]
+        while len(seats) < 3 or "mayor" not in {c for _, c in seats}:
+            seats.append((state.players[0], "mayor" if "mayor" in extra else extra[0]))
+            extra = [c for c in extra if c not in {c for _, c in seats}]
+        doctor = colour if "doctor" in {c for _, c in seats} else ""
+        return ha.ChooseCitizens(
+            tuple(seats), rng.randint(5, 30), rng.randint(4, 20), rng.randint(0, 6), doctor
+        )
+    if state.stage == "tokens":
+        return ha.DrawToken(rng.choice(["", "", rng.choice((*COLOURS, CORRUPTION))]))
+    if state.corruption_due:
+        return ha.GiveCorruption(rng.choice([c.id for c in state.active]))
+    if state.punks_due:
+        return ha.PlacePunk(rng.choice(hq.legal_spaces(state.city) or COLOURS))
+    if state.deal_due:
+        return ha.Deal(tuple(rng.sample([c.id for c in state.active], rng.choice([1, 2]))))
+    if state.scripts_due:
+        return ha.TakeScript(rng.choice([c.id for c in state.active]))
+    if state.stage == "chaos":
+        return ha.ChaosIn()
+    if state.stage == "cleanup":
+        return rng.choice([ha.ResolveChaos(rng.random() < 0.5), ha.EndYear(), ha.EndYear()])
+    turn = state.turn
+    if not turn.wage_taken:
+        return ha.DrawToken()
+    if hq.attack_due(state):
+        return ha.FaceAttack()
+    cost = rng.choice([(colour,), (colour, ANY), (colour, rng.choice(COLOURS))])
+    if turn.objective is not None:
+        need = turn.objective.cost
+        return rng.choice(
+            [
+                ha.Attempt(tuple(c if c != ANY else colour for c in need)),
+                ha.Attempt(tuple(HOPE for _ in need)),
+                ha.Defer(rng.choice([0, 1, 4])),
+                ha.Resolve(rng.random() < 0.5),
+                ha.ReturnObjective(),
+            ]
+        )
+    if turn.objective_done and rng.random() < 0.4:
+        return ha.EndTurn()
+    return rng.choice(
+        [
+            ha.Trade(token, rng.choice(COLOURS)),
+            ha.Move(colour),
+            ha.Move(colour),
+            ha.ChooseObjective("pile", cost),
+            ha.ChooseObjective("pile", cost),
+            ha.ChooseObjective("major", COLOURS),
+            ha.ChooseObjective("track", (), rng.randint(1, 3)),
+            ha.FightBack(rng.choice((PUNK, BIG)), token),
+            ha.CashSet(rng.choice(["success", "fail"]), rng.choice(["", colour]), rng.choice(["", cid])),
+            ha.ClaimPunkSite(colour),
+            ha.EndTurn(),
+            ha.EndTurn(),
+            ha.Lead(),
+            ha.InvestResource(token, cid, rng.choice(["", colour])),
+            ha.Innovate(colour, rng.choice((PUNK, BIG)), rng.choice([0, 5, 6])),
+            ha.Explore(),
+            ha.Heal(rng.choice([cid, "bag"])),
+            ha.InvestMonument(rng.choice(["", cid])),
+            ha.Bribe(rng.randint(0, 2)),
+            ha.Scam(rng.randint(0, 2), ((colour, cid),)),
+            ha.GangUp(rng.randint(0, 2)),
+            ha.Hack(rng.randint(0, 2)),
+            ha.Trespass(rng.randint(0, 2)),
+            ha.SellScripts(rng.randint(0, 2), rng.choice([0, 2])),
+            ha.PlaceMonument(),
+            ha.DrawHope(cid),
+            ha.PlayHope(cid),
+            ha.OpenTrack(),
+            ha.CloseTrack(),
+            ha.Expand(rng.choice([-1, 1])),
+            ha.MoveCard(colour, rng.choice(["success", "fail"])),
+            ha.GainToken(cid, rng.choice(["", colour])),
+            ha.LoseToken(cid, token),
+            ha.Resist(colour, rng.choice((PUNK, BIG)), rng.choice([0, 6])),
+            ha.PlaceSite(colour),
+            ha.PlaceBlight(cid),
+            ha.BreakBad(cid),
+            ha.FlipGood(cid),
+        ]
+    )
+
+
 SAMPLERS: dict[str, Callable[[Any, random.Random], Action]] = {
     "scorepad": scorepad,
     "unsettled": unsettled,
     "ashes": ashes,
+    "hope-city": hope_city,
 }

@@ -37,6 +37,8 @@ from trackers.core.game import make_setup
 from trackers.core.limits import shown
 from trackers.core.registry import games, get_game
 from trackers.core.session import Session
+from trackers.hope_city import actions as ha
+from trackers.hope_city import state as hs
 from trackers.unsettled import actions as ua
 from trackers.unsettled.board import GRID_COLUMNS, GRID_ROWS, NODES, example_map
 
@@ -188,6 +190,50 @@ def _unsettled_by_hand(sampled: list[Baseline]) -> list[Baseline]:
     ]
 
 
+def _hope_city_by_hand() -> list[Baseline]:
+    """Every citizen in play (two each), then each entry with a number in a state that takes it."""
+    session = _session("hope-city", ("A", "B", "C"), 5)
+    seats = tuple(
+        zip("ABCABC", ("mayor", "entrepreneur", "coach", "engineer", "ranger", "doctor"), strict=True)
+    )
+    choose = ha.ChooseCitizens(seats, 20, 20, 6, "technology")
+    fresh = session.state
+    session.play(choose)
+    while session.state.stage == "tokens":
+        session.play(ha.DrawToken("politics" if session.state.bag.count("politics") else ""))
+    session.play(ha.ChaosIn())
+    session.play(ha.DrawToken("economics"))
+    mayor = session.state
+    card = hs.Objective("politics", ("politics",))
+
+    def turn_of(citizen: str, **done: Any) -> hs.HopeCityState:
+        return replace(mayor, turn=hs.Turn(citizen, wage_taken=True, **done))
+
+    bully = replace(
+        turn_of("coach", moved=True),
+        citizens=tuple(
+            replace(c, good=False, space="economics") if c.id == "coach" else c for c in mayor.citizens
+        ),
+    )
+    entries = [
+        (fresh, choose),
+        (turn_of("mayor"), ha.Bribe(1)),
+        (turn_of("entrepreneur"), ha.Scam(1, (("politics", "mayor"),))),
+        (turn_of("coach"), ha.GangUp(1)),
+        (turn_of("engineer"), ha.Hack(1)),
+        (turn_of("ranger"), ha.Trespass(1)),
+        (turn_of("doctor"), ha.SellScripts(1, 3)),
+        (turn_of("engineer"), ha.Innovate("politics", "punk", 5)),
+        (mayor, ha.Resist("politics", "punk", 6)),
+        (mayor, ha.Expand(1)),
+        (bully, ha.FaceAttack((3,), 4)),
+        (replace(mayor, track=hs.Track(3, (card,))), ha.ChooseObjective("track", (), 1)),
+        (replace(turn_of("mayor", objective=card), track=hs.Track(3, (card, card))), ha.Defer(2)),
+        (replace(mayor, year=5, monument=hs.Monument(5, "mayor")), ha.PlaceMonument((1, 1, 1))),
+    ]
+    return [Baseline("hope-city", state, action) for state, action in entries]
+
+
 @cache
 def baselines() -> tuple[Baseline, ...]:
     ashes = [
@@ -196,7 +242,15 @@ def baselines() -> tuple[Baseline, ...]:
     ]
     unsettled = _sampled("unsettled", _session("unsettled", ("A", "B"), 11), 7, 300)
     scorepad = _sampled("scorepad", _session("scorepad", ("A", "B"), 11), 7, 50)
-    return (*ashes, *_ashes_by_hand(), *unsettled, *_unsettled_by_hand(unsettled), *scorepad)
+    return (
+        *ashes,
+        *_ashes_by_hand(),
+        *unsettled,
+        *_unsettled_by_hand(unsettled),
+        *scorepad,
+        *_sampled("hope-city", _session("hope-city", ("A", "B", "C"), 11), 7, 600),
+        *_hope_city_by_hand(),
+    )
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Lantern's rules engines: pure Python, no UI. Importing this package registers every game."""
 
 from trackers import ashes as ashes
+from trackers import hope_city as hope_city
 from trackers import scorepad as scorepad
 from trackers import unsettled as unsettled

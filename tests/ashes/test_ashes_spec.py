@@ -94,7 +94,6 @@ Parts of §4 the tracker leaves to the table, so no case here can show them:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -106,6 +105,7 @@ import pytest
 from rules_ref import reference
 from tests.ashes.entries import rescue_card
 from tests.ashes.states import LAYOUT, TOPS, new, playing, with_board
+from tests.spec_table import SPECS, SpecTable
 from trackers.ashes.actions import (
     Activate,
     Adjust,
@@ -148,7 +148,6 @@ DUO = ("Ann", "Bob")
 VEHICLE_I = frozenset({(UpgradeFamily.VEHICLE, UpgradeClass.CLASS_I)})
 VEHICLE_II = VEHICLE_I | {(UpgradeFamily.VEHICLE, UpgradeClass.CLASS_II)}
 HERE = Path(__file__).resolve().parent
-SPEC = Path(__file__).resolve().parents[2].parent / "shared/design/games/ashes.md"
 MOVE_RULE, ACTIVATE_RULE = "ashes/protocols/move", "ashes/protocols/activate"
 PASSED = ("ashes.turn.passed", "ashes/protocols/pass")
 
@@ -565,36 +564,17 @@ def test_as_v26_round_3_plus_one_is_sector_4() -> None:
 # The table above
 
 
-ROW = re.compile(r"^(AS-V\d+|T\d+)\s+(\S+)$", re.MULTILINE)
-
-
-def table() -> list[tuple[str, str]]:
-    return ROW.findall(__doc__ or "")
-
-
-def names_a_test(ref: str) -> bool:
-    """`file::test` names a test in another file of tests/ashes; `test` or `test[id]` one in this module."""
-    path, _, name = ref.rpartition("::")
-    if path:
-        return f"def {name}(" in (HERE / path).read_text(encoding="utf-8")
-    name, _, param = name.partition("[")
-    if param:
-        return name == test_refusal.__name__ and param.removesuffix("]") in {p.id for p in REFUSALS}
-    return name.startswith("test_") and callable(globals().get(name))
+TABLE = SpecTable("AS-V", SPECS / "ashes.md", HERE)
 
 
 def test_every_row_names_a_test() -> None:
-    assert [(code, ref) for code, ref in table() if not names_a_test(ref)] == []
-    listed = {ref for _, ref in table()}
-    assert [p.id for p in REFUSALS if f"test_refusal[{p.id}]" not in listed] == []
+    assert TABLE.unnamed(__doc__, globals(), test_refusal, [p.id for p in REFUSALS]) == []
 
 
 def test_the_table_lists_every_spec_code() -> None:
-    """Every AS-V rule and T case the spec has, and no other, has a row; the spec sits beside the repository
-    (../shared), which a bare clone may lack."""
-    if not SPEC.is_file():
-        pytest.skip(f"the ASHES spec is not beside this repository ({SPEC})")
-    spec = SPEC.read_text(encoding="utf-8")
-    codes = set(re.findall(r"\bAS-V\d+\b", spec)) | set(re.findall(r"^\|\s*(T\d+)\s*\|", spec, re.MULTILINE))
+    """Every AS-V rule and T case the spec has, and no other, has a row."""
+    codes = TABLE.spec_codes()
+    if codes is None:
+        pytest.skip(f"the ASHES spec is not beside this repository ({TABLE.spec})")
     assert codes
-    assert {code for code, _ in table()} == codes
+    assert {code for code, _ in TABLE.rows(__doc__)} == codes

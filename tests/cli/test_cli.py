@@ -3,40 +3,24 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import trackers  # noqa: F401  (registers the games)
+from tests.cli.process import run
 from tests.wasm import no_processes
 from trackers.gamefile import checksum, dumps
 from trackers.scorepad.actions import AddPoints, EndGame
 from trackers.storage import Store
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = no_processes
 
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
     return tmp_path / "data"
-
-
-def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LANTERN_DATA": str(data)}
-    env.pop("FLET_APP_STORAGE_DATA", None)
-    return subprocess.run(
-        [sys.executable, "-m", "trackers", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        encoding="utf-8",
-        timeout=60,
-    )
 
 
 def ok(data: Path, *args: str) -> Any:

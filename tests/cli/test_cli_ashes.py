@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +13,7 @@ import pytest
 
 import trackers  # noqa: F401  (registers the games)
 from tests.ashes.play import play_game
+from tests.cli.process import run
 from tests.wasm import no_processes
 from trackers.ashes.game import ASHES
 from trackers.core.actions import Action
@@ -24,23 +22,9 @@ from trackers.datadir import DATABASE_NAME
 from trackers.gamefile import checksum, dumps, export_document
 from trackers.storage import Store
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = no_processes
 SEED = 3
 MODES = pytest.mark.parametrize("digital", [False, True], ids=["physical", "digital"])
-
-
-def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LANTERN_DATA": str(data)}
-    env.pop("FLET_APP_STORAGE_DATA", None)
-    return subprocess.run(
-        [sys.executable, "-m", "trackers", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        encoding="utf-8",
-        timeout=120,
-    )
 
 
 def _groups(session: Session) -> list[list[Action]]:

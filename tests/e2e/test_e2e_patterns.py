@@ -556,6 +556,51 @@ def walk_tabs(walk: Walk) -> None:
     walk.look("settings")
 
 
+def walk_hope_city(walk: Walk) -> None:
+    """Set-up, starting tokens, the year's start, the turn and every other screen of a Hope City game."""
+    pg = walk.pg
+
+    def chip(row: str, name: str) -> None:
+        walk.press(ident(pg, row).get_by_role("button", name=name, exact=True))
+
+    walk.tap("New game")
+    walk.tap("Hope City")
+    walk.tap("Start")
+    walk.look("hope city set-up")
+    chip("hc-seat-mayor", "Player 1")
+    chip("hc-seat-doctor", "Player 2")
+    chip("hc-seat-coach", "Player 2")
+    chip("hc-doctor-space", "Society")
+    for count in ("pool", "punks", "big"):
+        chip(f"hc-count-{count}-quick", "+5")
+    expect(ident(pg, "hc-count-big")).to_have_text("5")
+    walk.look("hope city set-up, filled in")
+    walk.tap("Start")
+    walk.look("hope city starting tokens")
+    for who in ("Mayor", "Mayor", "Coach", "Coach", "Doctor", "Doctor"):
+        walk.tap(f"Draw for the {who}")
+    walk.look("hope city year start")
+    walk.tap("Put a chaos card in play")
+    walk.look("hope city turn")
+    for screen in ("Card effects", "City", "Citizens", "Bag"):
+        walk.tap(screen)
+        walk.look(f"hope city {screen.lower()}")
+    walk.home()
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["412x915", "360x740"])
+def test_nothing_tappable_in_hope_city_is_under_48_px(
+    phone_at: Callable[[int, int], Any], size: tuple[int, int], tmp_path: Path
+) -> None:
+    walk = Walk(phone_at(*size), size, tmp_path)
+    try:
+        walk_hope_city(walk)
+    except Exception as error:
+        raise AssertionError(walk.keep_evidence()) from error
+    assert not walk.found, "\n".join(["", *sorted(walk.found)])
+
+
 @pytest.mark.timeout(1800)
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["412x915", "360x740"])
 def test_nothing_tappable_is_under_48_px(

@@ -22,6 +22,7 @@ ENGINE_TESTS = (
     "tests/storage",
     "tests/unsettled",
     "tests/ashes",
+    "tests/hope_city",
     "tests/rules_ref",
     "tests/cli",
     "tests/test_counts_hostile.py",

@@ -196,6 +196,51 @@ ASHES: tuple[Question, ...] = (
     ("which upgrade for survivor points", ("ashes/upgrades", "ashes/colony-scoring")),
 )
 
+HOPE_CITY: tuple[Question, ...] = (
+    ("how many corruption in the bag at the start", ("hope-city/setup", "hope-city/wage")),
+    ("6 player setup", ("hope-city/setup",)),
+    ("ambush card", ("hope-city/setup",)),
+    ("where does the doctor start", ("hope-city/setup/citizens",)),
+    ("citizens nobody picked", ("hope-city/setup/citizens", "hope-city/citizens")),
+    ("two player game", ("hope-city/setup/citizens",)),
+    ("how many punks come out each year", ("hope-city/year", "hope-city/punks")),
+    ("infection end of year", ("hope-city/year", "hope-city/corruption")),
+    ("chaos card conditions not met", ("hope-city/chaos",)),
+    ("turn order", ("hope-city/turn",)),
+    ("drew corruption as my wage", ("hope-city/wage",)),
+    ("wage bag empty", ("hope-city/wage",)),
+    ("can i trade a hope token", ("hope-city/trade",)),
+    ("squatter cant move", ("hope-city/move", "hope-city/citizens/flaws")),
+    ("two punks on one space", ("hope-city/punks",)),
+    ("where do big punks come from", ("hope-city/punks", "hope-city/tiles")),
+    ("punk attack dice", ("hope-city/punks/attack",)),
+    ("attacked when i stay on a space with thugs", ("hope-city/punks/attack",)),
+    ("fight back cost", ("hope-city/punks/fight-back",)),
+    ("resistence roll against a big punk", ("hope-city/punks/resistance",)),
+    ("can someone help pay the cost", ("hope-city/objectives/cost", "hope-city/business-expansion")),
+    ("major objective cost", ("hope-city/objectives/cost", "hope-city/objectives")),
+    ("when do i get a hope card", ("hope-city/hope-cards", "hope-city/objectives/achieve")),
+    ("future track full", ("hope-city/future-track",)),
+    ("open the future track", ("hope-city/future-track",)),
+    ("cash in a set", ("hope-city/piles",)),
+    ("two city sites in one turn", ("hope-city/piles", "hope-city/tiles")),
+    ("urban blight removes a talent", ("hope-city/tiles",)),
+    ("what does lead do", ("hope-city/citizens/talents",)),
+    ("corruption die faces", ("hope-city/citizens/temptations",)),
+    ("drug dealer flaw", ("hope-city/citizens/flaws",)),
+    (
+        "how much corruption before breaking bad",
+        ("hope-city/corruption", "hope-city/corruption/breaking-bad"),
+    ),
+    ("how does a bad citizen turn good again", ("hope-city/corruption/breaking-bad",)),
+    ("monument placed in year 6", ("hope-city/monument",)),
+    ("how do we win", ("hope-city/end", "hope-city/overview")),
+    ("all citizens bad", ("hope-city/end", "hope-city/corruption/breaking-bad")),
+    ("bizness expansion level 2", ("hope-city/business-expansion",)),
+    ("objective pile runs out", ("hope-city/objectives", "hope-city/move")),
+    ("does lantern know the card text", ("hope-city/tracking", "hope-city/objectives")),
+)
+
 SCOREPAD: tuple[Question, ...] = (
     ("negative points", ("scorepad/points",)),
     ("can a score go below zero", ("scorepad/points",)),
@@ -211,4 +256,9 @@ SCOREPAD: tuple[Question, ...] = (
     ("eight players", ("scorepad/players",)),
 )
 
-QUESTIONS: dict[str, tuple[Question, ...]] = {"unsettled": UNSETTLED, "ashes": ASHES, "scorepad": SCOREPAD}
+QUESTIONS: dict[str, tuple[Question, ...]] = {
+    "unsettled": UNSETTLED,
+    "ashes": ASHES,
+    "hope-city": HOPE_CITY,
+    "scorepad": SCOREPAD,
+}

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from views.games.ashes.panel import AshesPanel
+from views.games.hope_city.panel import HopeCityPanel
 from views.games.scorepad.panel import ScorePadPanel
 from views.games.unsettled.panel import UnsettledPanel
 from views.model import AppModel
@@ -15,6 +16,7 @@ Panel = Callable[[AppModel], ft.Control]
 
 PANELS: dict[str, Panel] = {
     "ashes": AshesPanel,
+    "hope-city": HopeCityPanel,
     "scorepad": ScorePadPanel,
     "unsettled": UnsettledPanel,
 }

@@ -1,0 +1,364 @@
+"""Hope City screens without a browser: the set-up form, starting tokens, a whole turn, a question that
+waits shown first and answered, reasons under disabled buttons, card effects, the city and the bag."""
+
+from __future__ import annotations
+
+import flet as ft
+
+import trackers  # noqa: F401
+from tests.views.harness import FakePage, open_page, run
+from trackers.hope_city.state import HopeCityState
+from trackers.storage import Store
+from views.app import start
+
+STARTING = ("politics", "society", "environment", "technology", "economics", "society")
+"""The starting tokens the table drew: two each for the Mayor, the Coach and the Ranger (3 in play)."""
+
+
+def _state(store: Store) -> HopeCityState:
+    state = store.open_game(store.list_games()[0].id).session.state
+    assert isinstance(state, HopeCityState)
+    return state
+
+
+def _filled(page: FakePage, row: str) -> list[str]:
+    """The chosen chips of a row: the values the form holds."""
+    return [
+        str(c.key).removeprefix(f"{row}-")
+        for c in page.controls()
+        if isinstance(c, ft.FilledButton) and str(c.key).startswith(f"{row}-")
+    ]
+
+
+def _shows(page: FakePage, identifier: str) -> bool:
+    return any(isinstance(c, ft.Semantics) and c.identifier == identifier for c in page.controls())
+
+
+async def _new_game(page: FakePage) -> None:
+    await page.fire("new-game")
+    await page.fire("pick-hope-city")
+    await page.fire("players-more")  # Player 1 to 3
+    await page.change("seed", "7")
+    await page.fire("start-game")
+
+
+async def _choose_citizens(page: FakePage) -> None:
+    await page.fire("hc-seat-mayor-0")
+    await page.fire("hc-seat-coach-1")
+    await page.fire("hc-seat-ranger-2")
+    for _ in range(3):
+        await page.fire("hc-count-pool-quick-10")
+    await page.fire("hc-count-punks-quick-10")
+    await page.fire("hc-count-big-quick-5")
+    await page.fire("hc-start")
+
+
+async def _to_first_turn(page: FakePage) -> None:
+    await _new_game(page)
+    await _choose_citizens(page)
+    for token in STARTING:
+        await page.fire(f"hc-start-token-drew-{token}")
+    await page.fire("hc-chaos-in")
+
+
+def test_the_set_up_form_starts_a_three_player_game_with_the_engines_reasons(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page)
+        assert _filled(page, "hc-show") == ["setup"], "a new game opens on its set-up"
+        assert page.find("hc-start").disabled
+        assert "Count the Pool" in page.identified("hc-start-blocked")
+        assert not page.has("hc-seat-mayor-out"), "the Mayor is in every game"
+        for _ in range(3):
+            await page.fire("hc-count-pool-quick-10")
+        await page.fire("hc-count-pool-minus")
+        assert page.identified("hc-count-pool") == "29"
+        await page.fire("hc-count-punks-quick-10")
+        await page.fire("hc-count-big-quick-5")
+        await page.fire("hc-seat-mayor-0")
+        await page.fire("hc-seat-doctor-1")
+        assert page.identified("hc-start-blocked") == "Player 3 plays no citizen yet."
+        await page.fire("hc-seat-ranger-2")
+        assert page.identified("hc-start-blocked") == (
+            "The Doctor chooses her starting space (and only she does)."
+        )
+        await page.fire("hc-doctor-space-technology")
+        assert not page.has("hc-start-blocked")
+        await page.fire("hc-seat-doctor-out")
+        assert not page.has("hc-doctor-space"), "the space goes with the Doctor"
+        await page.fire("hc-seat-coach-1")
+        await page.fire("hc-start")
+        state = _state(store)
+        assert state.stage == "tokens"
+        assert state.order == ("mayor", "coach", "ranger")
+        assert (state.pool, state.city.punk_supply, state.city.big_supply) == (29, 10, 5)
+        assert [c.player for c in state.active] == ["Player 1", "Player 2", "Player 3"]
+
+    run(go())
+
+
+def test_one_player_runs_several_citizens_in_seating_order(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-hope-city")
+        await page.fire("players-fewer")
+        await page.change("seed", "3")
+        await page.fire("start-game")
+        await page.fire("hc-seat-engineer-0")
+        await page.fire("hc-seat-mayor-0")
+        await page.fire("hc-count-pool-quick-10")
+        await page.fire("hc-count-punks-quick-5")
+        await page.fire("hc-count-big-quick-5")
+        assert page.identified("hc-start-blocked") == (
+            "3 to 6 citizens play; 2 chosen. With 1 or 2 players, each runs several."
+        )
+        await page.fire("hc-seat-ranger-0")
+        await page.fire("hc-start")
+        assert _state(store).order == ("mayor", "engineer", "ranger")
+
+    run(go())
+
+
+def test_starting_tokens_drawn_by_lantern_or_entered(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page)
+        await _choose_citizens(page)
+        assert page.identified("hc-start-left") == "6 starting tokens still to draw."
+        assert page.find("hc-start-token").content == "Draw for the Mayor"
+        await page.fire("hc-start-token")  # Lantern draws
+        await page.fire("hc-start-token-drew-politics")  # the table drew this one
+        assert page.identified("hc-start-left") == "4 starting tokens still to draw."
+        assert page.find("hc-start-token").content == "Draw for the Coach"
+        assert _state(store).citizen("mayor").tokens.total == 2 - _state(store).citizen("mayor").corruption
+        for token in STARTING[2:]:
+            await page.fire(f"hc-start-token-drew-{token}")
+        assert _filled(page, "hc-show") == ["turn"], "set-up done: the year's screen opens"
+        assert page.identified("next-step") == "Year 1: put a chaos card in play."
+        await page.fire("hc-chaos-in")
+        assert page.identified("hc-on-turn") == "The Mayor (Player 1)'s turn"
+
+    run(go())
+
+
+def test_a_turn_wage_move_attack_objective_attempt_success_and_end(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        assert page.identified("next-step") == "The Mayor draws the wage."
+        assert page.identified("hc-move-blocked") == "The Mayor takes the wage first."
+        await page.fire("hc-wage-drew-economics")
+        assert page.identified("hc-wage-done") == "1. Wage: taken."
+        await page.fire("hc-move-economics")  # a Punk stands there
+        assert page.identified("next-step") == "The Mayor faces the PUNK attack."
+        assert page.find("hc-obj-choose").disabled
+        await page.fire("hc-attack-die-0-3")
+        await page.fire("hc-attack-enter")
+        assert page.identified("hc-attack-done") == "4. PUNK attack: faced on Economics."
+        assert _state(store).citizen("mayor").corruption == 0, "a 3 is no hit"
+        assert page.identified("hc-obj-choose-blocked") == "Pick what the card costs."
+        await page.fire("hc-obj-cost-any")
+        await page.fire("hc-monument")  # another entry re-renders the screen ...
+        assert _filled(page, "hc-obj-cost") == ["any"], "... and the picked cost stays"
+        await page.fire("hc-obj-choose")
+        assert page.identified("hc-objective").startswith(
+            "5. Objective: Economics objective, costing Economics, Any"
+        )
+        await page.fire("hc-pay-0-economics")
+        await page.fire("hc-pay-1-economics")
+        assert page.identified("hc-attempt-blocked") == "The Mayor holds fewer than 2 economics."
+        await page.fire("hc-pay-1-society")
+        await page.fire("hc-attempt")
+        assert page.identified("next-step") == "Did the attempt succeed?"
+        await page.fire("hc-success")
+        state = _state(store)
+        assert state.piles.success[1] == ("regular",)
+        assert state.citizen("mayor").tokens.count("economics") == 0
+        await page.fire("hc-end-turn")
+        assert page.identified("hc-on-turn") == "The Coach (Player 2)'s turn"
+        assert page.identified("next-step") == "The Coach draws the wage."
+
+    run(go())
+
+
+def test_a_question_is_shown_first_answered_and_explains_the_disabled_choices(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage")
+        await page.fire("hc-show-effects")
+        assert _filled(page, "hc-show") == ["effects"]
+        await page.fire("hc-effect-break_bad")
+        assert page.identified("hc-effect-apply-blocked") == "Pick the citizen."
+        await page.fire("hc-effect-citizen-mayor")
+        await page.fire("hc-effect-apply")
+        assert _state(store).citizen("mayor").name == "Mobster"
+        await page.fire("hc-show-turn")
+        await page.fire("hc-move-economics")
+        await page.fire("hc-attack-die-0-1")  # a hit: corruption for a bad citizen passes on
+        await page.fire("hc-attack-enter")
+        assert page.has("hc-pending")
+        assert page.identified("hc-question").startswith("1 corruption must go to good citizens")
+        assert page.find("hc-give-mayor").disabled
+        assert page.identified("hc-give-blocked") == (
+            "The Mobster is bad: corruption passes to a good citizen."
+        )
+        assert page.identified("hc-end-turn-blocked") == (
+            "First pass 1 corruption on to good citizens, one token at a time."
+        )
+        await page.fire("hc-give-coach")
+        assert not page.has("hc-pending")
+        assert _state(store).citizen("coach").corruption == 1
+
+    run(go())
+
+
+def test_a_city_site_brings_a_big_punk_to_place_then_back_to_the_card(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage")
+        await page.fire("hc-show-effects")
+        await page.fire("hc-effect-site")
+        assert page.identified("hc-effect-apply-blocked") == (
+            "A City Site removes a Punk: choose politics, economics."
+        )
+        await page.fire("hc-effect-punk_from-politics")
+        await page.fire("hc-effect-apply")
+        assert _filled(page, "hc-show") == ["turn"], "the question opens the turn screen"
+        assert page.identified("hc-question") == "Choose a space for the Big Punk."
+        assert sorted(k.removeprefix("hc-punk-") for k in page.all_keys() if k.startswith("hc-punk-")) == [
+            "environment",
+            "politics",
+            "site",
+            "society",
+            "technology",
+        ]
+        await page.fire("hc-punk-technology")
+        assert not page.has("hc-pending")
+        assert _filled(page, "hc-show") == ["effects"], "answered: back to what the card says"
+        await page.fire("hc-show-city")
+        assert page.identified("hc-space-technology") == "Technology: Big Punk; nobody"
+        assert page.identified("hc-tiles") == "City Sites 1, Urban Blights 0 (5 spaces)."
+        assert page.identified("hc-removed") == (
+            "PUNKS removed toward a City Site: 1 of 6 Punks, 0 of 2 Big Punks."
+        )
+
+    run(go())
+
+
+def test_a_talent_and_a_temptation_on_the_mayors_turn(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage-drew-politics")
+        assert page.identified("hc-tempt-go-blocked") == "Enter what the corruption die shows."
+        await page.fire("hc-tempt-die-1")
+        await page.fire("hc-tempt-go")  # BRIBE: the track opens by one, 1 corruption from the Pool
+        await page.fire("hc-talent-go")  # LEAD
+        state = _state(store)
+        assert state.track.chaos_at == 4 and state.citizen("mayor").corruption == 1
+        assert state.turn is not None and state.turn.lead
+        assert page.identified("hc-talent-go-blocked") == "One talent a turn: this citizen has used one."
+        assert page.has("hc-obj-source-fail"), "LEAD opens the Fail pile as a source"
+        await page.fire("hc-show-city")
+        assert page.identified("hc-track") == "0 of 3 slots hold a card."
+        assert page.identified("hc-track-4") == "U: the chaos card"
+
+    run(go())
+
+
+def test_the_city_citizens_and_bag_screens_show_their_counts(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-show-city")
+        assert page.identified("hc-year") == "Year 1 of 7."
+        assert page.identified("hc-space-politics") == "Politics: Punk; Mayor (Player 1)"
+        assert page.identified("hc-space-technology") == "Technology: no PUNKS; nobody"
+        assert page.identified("hc-punk-supply") == "PUNK supply: 10 Punks, 5 Big Punks."
+        assert page.identified("hc-pile-society") == (
+            "Society: 8 to draw, 0 in completed sets; Success 0, Fail 0."
+        )
+        assert page.identified("hc-majors") == "Major Objectives left: 10."
+        assert page.identified("hc-decks") == "Chaos pile: 7 (in play). Hope deck: 5."
+        assert page.identified("hc-track-3") == "T: the chaos card"
+        assert page.identified("hc-trade-center") == (
+            "Trade Center: Politics 1, Economics 1, Society 1, Technology 1, Environment 1, Hope 1."
+        )
+        await page.fire("hc-show-citizens")
+        assert page.identified("hc-citizen-mayor") == (
+            "Mayor (good), played by Player 1 on Politics. Corruption 0 of 2. "
+            "Tokens: Politics 1, Society 1. Talent tokens 2, Hope cards 0."
+        )
+        assert page.identified("hc-citizen-doctor").startswith("Doctor (good), not in play.")
+        await page.fire("hc-show-turn")
+        await page.fire("hc-wage-drew-economics")
+        await page.fire("hc-show-bag")
+        assert page.identified("hc-bag-total") == "10 tokens in the bag."
+        assert page.identified("hc-bag-corruption") == "Corruption: 2"
+        assert page.identified("hc-bag-society") == "Society: 1"
+        assert page.identified("hc-bag-economics") == "Economics: 1"
+        assert page.identified("hc-odds") == "Next draw is corruption: 2 in 10 (20%)."
+        assert page.identified("hc-pool") == "The Pool holds 30 corruption."
+        assert page.identified("hc-ledger-0") == "Year 1, out of the bag: economics to the Mayor: wage"
+        assert (
+            page.identified("hc-ledger-5") == "Year 1, out of the bag: society to the Mayor: starting token"
+        )
+        assert not _shows(page, "hc-ledger-6"), "a few lines until show all"
+        await page.fire("hc-ledger-all")
+        assert (
+            page.identified("hc-ledger-6") == "Year 1, out of the bag: politics to the Mayor: starting token"
+        )
+
+    run(go())
+
+
+def test_a_trade_then_three_short_turns_the_clean_up_and_the_next_year(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage-drew-technology")
+        assert page.identified("hc-trade-blocked") == "Pick what to give and take."
+        await page.fire("hc-trade-give-society")
+        await page.fire("hc-trade-take-hope")
+        await page.fire("hc-trade")
+        assert page.identified("hc-trade-done") == "2. Trade: done."
+        assert _state(store).citizen("mayor").tokens.count("hope") == 1
+        await page.fire("hc-end-turn")
+        for token in ("politics", "politics"):
+            await page.fire(f"hc-wage-drew-{token}")
+            await page.fire("hc-end-turn")
+        assert _filled(page, "hc-show") == ["turn"]
+        assert page.identified("next-step") == "Were the chaos card's conditions met?"
+        assert (
+            page.identified("hc-end-year-blocked")
+            == "Say whether the chaos card's conditions were met first."
+        )
+        await page.fire("hc-chaos-met")
+        await page.fire("hc-end-year")
+        state = _state(store)
+        assert (state.year, state.stage, state.pool) == (2, "chaos", 28), "2 PUNKS infect the bag"
+        assert page.identified("next-step") == "Year 2: put a chaos card in play."
+
+    run(go())
+
+
+def test_the_result_banner_when_every_citizen_breaks_bad(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage")
+        await page.fire("hc-show-effects")
+        for citizen in ("mayor", "coach", "ranger"):
+            await page.fire("hc-effect-break_bad")
+            await page.fire(f"hc-effect-citizen-{citizen}")
+            await page.fire("hc-effect-apply")
+        assert page.identified("hc-result") == "Ruin: Every citizen in play has broken bad."
+        assert _filled(page, "hc-show") == ["city"]
+        await page.fire("hc-show-turn")
+        assert page.identified("next-step") == "Ruin: Every citizen in play has broken bad."
+        assert not page.has("hc-end-turn")
+
+    run(go())

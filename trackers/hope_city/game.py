@@ -1,0 +1,112 @@
+"""Hope City as a game module: the rulebook, the set-up before citizens are chosen, the header's summary
+and the co-operative outcome (every player wins or loses together)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+
+from trackers.core.actions import Action, Event
+from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.options import options_of, settings_from
+from trackers.core.rules import RulebookGame
+from trackers.hope_city import flows
+from trackers.hope_city.rules import RULEBOOK
+from trackers.hope_city.state import YEARS, HopeCityState, Settings
+from trackers.hope_city.turn import attack_due
+
+STAGES = {
+    "citizens": "Set-up",
+    "tokens": "Set-up",
+    "chaos": "Year start",
+    "turns": "Turns",
+    "cleanup": "Clean-up",
+    "over": "Game over",
+}
+
+
+def next_step(state: HopeCityState) -> str:
+    """What the table does next, in the order the rules ask."""
+    if state.result:
+        return f"{state.result.capitalize()}: {state.reason}"
+    if state.stage == "citizens":
+        return "Choose who plays which citizen, and count the Pool and the PUNKS."
+    if state.stage == "tokens":
+        return f"Draw the starting token for the {state.citizen(state.start_due[0]).name}."
+    if state.scripts_due:
+        return f"Take {state.scripts_due} corruption off other citizens (SELL SCRIPTS)."
+    if state.corruption_due:
+        return f"Pass {state.corruption_due} corruption on to good citizens."
+    if state.punks_due:
+        return "Choose a space for the PUNK that emerged."
+    if state.deal_due:
+        return "The Drug Dealer deals corruption."
+    if state.stage == "chaos":
+        return f"Year {state.year}: put a chaos card in play."
+    if state.stage == "cleanup":
+        if state.chaos_in_play and not state.chaos_resolved:
+            return "Were the chaos card's conditions met?"
+        return "End the year: PUNKS infect the bag."
+    turn = state.turn
+    citizen = state.on_turn
+    assert turn is not None and citizen is not None
+    if not turn.wage_taken:
+        return f"The {citizen.name} draws the wage."
+    if attack_due(state):
+        return f"The {citizen.name} faces the PUNK attack."
+    if turn.objective is None and not turn.objective_done:
+        return f"The {citizen.name} may trade, move, then pick an objective of their space ({citizen.space})."
+    if turn.objective is not None and not turn.objective.paid:
+        return "Attempt the objective (pay its cost) or put it on the Future Track."
+    if turn.objective is not None:
+        return "Did the attempt succeed?"
+    return f"Enter the card's result, cash a set if one is complete, then end the {citizen.name}'s turn."
+
+
+class HopeCity(RulebookGame[HopeCityState]):
+    id = "hope-city"
+    title = "Hope City"
+    min_players = 1
+    max_players = 6
+    options = options_of(Settings)
+    rulebook = RULEBOOK
+    content_versions: Mapping[str, str] = {}
+
+    def new_state(self, setup: Setup, seed: int) -> HopeCityState:
+        return HopeCityState(setup.players, settings_from(Settings, setup))
+
+    def apply(self, state: HopeCityState, action: Action, rng: Random) -> tuple[HopeCityState, list[Event]]:
+        """The city is judged after every entry: Ruin first, then Thrive."""
+        after, events = self.rulebook.apply(state, action, rng)
+        after, verdict = flows.judged(after)
+        return after, events + verdict
+
+    def summary(self, state: HopeCityState) -> Summary:
+        scores = tuple(
+            Score(p, sum(c.corruption for c in state.active if c.player == p)) for p in state.players
+        )
+        who = state.on_turn
+        return Summary(
+            None,
+            f"Year {state.year} of {YEARS} · {STAGES[state.stage]}",
+            who.player if who else None,
+            scores,
+            next_step(state),
+            "corruption",
+        )
+
+    def outcome(self, state: HopeCityState) -> Outcome | None:
+        if state.result is None:
+            return None
+        won = state.result in ("thrive", "survive")
+        ranking = tuple(Score(p, 1 if won else 0) for p in state.players)
+        sites = state.city.sites
+        breakdown = tuple(
+            (p, (("City Sites", sites), ("Urban Blights", state.city.blights))) for p in state.players
+        )
+        return Outcome(
+            state.players if won else (), ranking, f"{state.result.capitalize()}: {state.reason}", breakdown
+        )
+
+
+HOPE_CITY = HopeCity()

@@ -1,0 +1,50 @@
+"""What a Hope City screen may ask besides the state: why an entry is not open now, where a PUNK may go,
+whether an attack waits, and the odds of the next draw from the bag."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from trackers.core.actions import Action
+from trackers.core.errors import Violation
+from trackers.hope_city.flows import legal_spaces, small_punk_spaces, talent_holders
+from trackers.hope_city.game import next_step
+from trackers.hope_city.rules import RULEBOOK
+from trackers.hope_city.state import CORRUPTION, HopeCityState
+from trackers.hope_city.turn import attack_due
+
+__all__ = [
+    "attack_due",
+    "blocked",
+    "corruption_odds",
+    "legal_spaces",
+    "next_step",
+    "question",
+    "small_punk_spaces",
+    "talent_holders",
+]
+
+
+def question(state: HopeCityState) -> str:
+    """The question an entry left open, in the order the rules ask them ("" for none): the table answers it
+    before anything else."""
+    if state.scripts_due:
+        return "scripts"
+    if state.corruption_due:
+        return "corruption"
+    if state.punks_due:
+        return "punk"
+    if state.deal_due:
+        return "deal"
+    return ""
+
+
+def blocked(state: HopeCityState, kind: type[Action]) -> list[Violation]:
+    """Why no entry of this kind is accepted now (empty when it may be): a disabled button's reason."""
+    return RULEBOOK.blocked(state, kind)
+
+
+def corruption_odds(state: HopeCityState) -> Fraction:
+    """The chance the next token drawn from the bag is corruption."""
+    total = state.bag.total
+    return Fraction(state.bag.count(CORRUPTION), total) if total else Fraction(0)

@@ -1,0 +1,185 @@
+"""A turn's objective: choose it (from its pile, the Major Objectives, the Future Track or, after LEAD, the
+Fail pile, with the cost the card prints), then put it on the Future Track or say how it went."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from trackers.hope_city.actions import Attempt, ChooseObjective, Defer, Resolve
+from trackers.hope_city.queries import blocked
+from trackers.hope_city.state import ANY, COLOURS, TRACK_LETTERS, HopeCityState, Turn
+from views.forms import Form, rule_link, send_button
+from views.games.hope_city.first_steps import done
+from views.games.hope_city.parts import cost_text, dice_row, hint, label, objective_text
+from views.model import AppModel
+from views.widgets import Act, action_button, action_row, chip_row, keyed, tagged
+
+NO_SECOND = "none"
+SOURCE_NAMES = {
+    "pile": "its pile",
+    "major": "the Major Objectives",
+    "track": "the Future Track",
+    "fail": "the Fail pile (LEAD)",
+}
+MAJOR = "major"
+
+
+def _sources(state: HopeCityState, turn: Turn, space: str) -> list[tuple[str, str]]:
+    i = COLOURS.index(space)
+    sources = [
+        ("pile", f"{label(space)} pile ({state.piles.draw[i] + state.piles.aside[i]})"),
+        (MAJOR, f"Major Objective ({state.piles.majors} left)"),
+    ]
+    sources += [
+        (f"slot{n}", f"Track {TRACK_LETTERS[n - 1]}: {objective_text(card)}")
+        for n, card in enumerate(state.track.cards, 1)
+    ]
+    if turn.lead:
+        sources.append(("fail", f"{label(space)} Fail pile (LEAD)"))
+    return sources
+
+
+def _second_costs(space: str, source: str) -> list[tuple[str, str]]:
+    seconds = [(NO_SECOND, f"{label(space)} only"), (ANY, f"{label(space)} and any")]
+    seconds += [(c, f"{label(space)} and {label(c)}") for c in COLOURS if c != space]
+    if source == "fail":
+        seconds.append((MAJOR, "A Major: one of each colour"))
+    return seconds
+
+
+def _choice(values: dict[str, Any], space: str) -> ChooseObjective | None:
+    """The entry the picks make, or None while the cost is not picked."""
+    source = values["source"]
+    if source.startswith("slot"):
+        return ChooseObjective("track", slot=int(source.removeprefix("slot")))
+    if source == MAJOR:
+        return ChooseObjective(MAJOR, COLOURS)
+    second = values["second"]
+    if second is None:
+        return None
+    cost = COLOURS if second == MAJOR else (space,) if second == NO_SECOND else (space, second)
+    return ChooseObjective(source, cost)
+
+
+@ft.component
+def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
+    form = Form({"source": "pile", "second": None})
+    title = ft.Text("5. Choose an objective of your space's colour")
+    gate = blocked(state, ChooseObjective)
+    if gate:
+        return ft.Column(
+            [title, action_button("Take this objective", lambda: None, key="hc-obj-choose", blocked=gate)]
+        )
+    space = state.citizen(turn.citizen).space or ""
+
+    def choose() -> None:
+        action = _choice(form.latest.value, space)
+        if action is not None and model.dispatch(action):
+            form.reset()
+
+    source = form["source"]
+    controls: list[ft.Control] = [
+        title,
+        chip_row(
+            _sources(state, turn, space),
+            source,
+            lambda s: form.put_all(source=s, second=None),
+            key="hc-obj-source",
+            label="From:",
+        ),
+    ]
+    if source in ("pile", "fail"):
+        controls.append(
+            chip_row(
+                _second_costs(space, source),
+                form["second"],
+                partial(form.put, "second"),
+                key="hc-obj-cost",
+                label="The card costs:",
+            )
+        )
+    elif source == MAJOR:
+        controls.append(ft.Text("A Major Objective costs one token of each colour."))
+    action = _choice(form.latest.shown, space)
+    controls += [
+        action_button(
+            "Take this objective",
+            choose,
+            key="hc-obj-choose",
+            primary=True,
+            blocked=model.check(action) if action else hint("Pick what the card costs."),
+        ),
+        rule_link(model, "hope-city/objectives", key="hc-rule-objectives"),
+    ]
+    return ft.Column(controls, spacing=4)
+
+
+def defer_part(model: AppModel, state: HopeCityState) -> ft.Control:
+    """Put the unpaid card on the Future Track; when it is full, a die picks the card that fails."""
+    track = state.track
+    button = send_button(
+        model, "Put it on the Future Track", Defer(), key="hc-defer", blocked=model.check(Defer())
+    )
+    if len(track.cards) < track.capacity or model.check(Defer()):
+        return button
+    return ft.Column(
+        [
+            button,
+            dice_row(
+                None,
+                lambda n: model.dispatch(Defer(n)),
+                key="hc-defer-roll",
+                text="The track is full: Lantern rolls, or enter the die:",
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def objective_steps(
+    model: AppModel, state: HopeCityState, turn: Turn, attempt: ft.Control
+) -> list[ft.Control]:
+    """Steps 5 to 8: choose, attempt (`attempt`, the payment form) or defer, then success or failure."""
+    card = turn.objective
+    if card is None and turn.objective_done:
+        return [done("hc-objective-done", "5-8. Objective: done. Enter what the card says, then cash a set.")]
+    steps: list[ft.Control] = []
+    if card is None:
+        steps.append(
+            keyed(
+                f"hc-choose-{state.year}-{turn.citizen}-{state.citizen(turn.citizen).space}",
+                ChooseStep,
+                model,
+                state,
+                turn,
+            )
+        )
+    else:
+        where = SOURCE_NAMES.get(card.source, card.source)
+        steps.append(tagged("hc-objective", ft.Text(f"5. Objective: {objective_text(card)}, from {where}.")))
+    steps.append(ft.Text(f"6. Attempt it (pay {cost_text(card.cost) if card else 'its cost'}) or defer it"))
+    if card is None:
+        steps.append(
+            action_button("Pay and attempt", lambda: None, key="hc-attempt", blocked=blocked(state, Attempt))
+        )
+    elif not card.paid:
+        steps += [attempt, defer_part(model, state)]
+    else:
+        steps.append(done("hc-attempt-done", "6. The cost is paid."))
+    steps += [
+        ft.Text("7. Did it succeed?"),
+        action_row(
+            [
+                Act("Success", partial(model.dispatch, Resolve(True)), "hc-success", blocked(state, Resolve)),
+                Act(
+                    "Failure", partial(model.dispatch, Resolve(False)), "hc-failure", blocked(state, Resolve)
+                ),
+            ],
+            key="hc-resolve",
+        ),
+        rule_link(model, "hope-city/objectives/achieve", key="hc-rule-achieve"),
+    ]
+    return steps

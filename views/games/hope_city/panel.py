@@ -1,0 +1,100 @@
+"""Hope City on the shared game screen: the result once the city is judged, then one screen at a time (set-up,
+the turn, what the card says, the city, the citizens, the bag), opening on what the table needs now."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from trackers.hope_city.state import HopeCityState
+from views.games.hope_city.bag import BagScreen
+from views.games.hope_city.citizens import CitizensScreen
+from views.games.hope_city.city import CityScreen
+from views.games.hope_city.effects import EffectsScreen
+from views.games.hope_city.questions import pending
+from views.games.hope_city.setup import SetupScreen
+from views.games.hope_city.turn import TurnScreen
+from views.model import AppModel
+from views.scrolling import use_top_when_shown
+from views.widgets import Latest, card, choice_row, heading, keyed, tagged
+
+WINS = ("thrive", "survive")
+TURN_LABEL = {"chaos": "Year start", "turns": "Turn", "cleanup": "Clean-up", "over": "Game over"}
+
+
+def _screens(state: HopeCityState) -> list[tuple[str, str]]:
+    if state.stage in ("citizens", "tokens"):
+        first = [("setup", "Set-up")]
+    else:
+        first = [("turn", TURN_LABEL[state.stage]), ("effects", "Card effects")]
+    return [*first, ("city", "City"), ("citizens", "Citizens"), ("bag", "Bag")]
+
+
+def _default_screen(state: HopeCityState) -> str:
+    if state.stage in ("citizens", "tokens"):
+        return "setup"
+    return "city" if state.result else "turn"
+
+
+def _moment(state: HopeCityState) -> tuple[object, ...]:
+    """What a screen picked by hand lasts for: a new stage, year, turn or question opens the default again."""
+    return (state.stage, state.year, state.turn.citizen if state.turn else None, pending(state), state.result)
+
+
+def result_banner(state: HopeCityState) -> ft.Control:
+    if state.result is None:
+        return ft.Container()
+    won = state.result in WINS
+    verdict = "The city wins" if won else "The city is lost"
+    return card(
+        heading(f"{state.result.capitalize()}: {verdict}"),
+        tagged(
+            "hc-result",
+            ft.Text(
+                f"{state.result.capitalize()}: {state.reason}",
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.PRIMARY if won else ft.Colors.ERROR,
+            ),
+        ),
+        key="hc-result-card",
+    )
+
+
+@ft.component
+def HopeCityPanel(model: AppModel) -> ft.Control:
+    picked = Latest[tuple[tuple[object, ...], str] | None](None)
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: HopeCityState = model.game.session.state
+    moment = _moment(state)
+    screens = _screens(state)
+    choice = picked.shown
+    shown = choice[1] if choice is not None and choice[0] == moment else _default_screen(state)
+    if shown not in dict(screens):
+        shown = _default_screen(state)
+    use_top_when_shown(shown)
+
+    def show(screen: str) -> None:
+        picked.set((moment, screen))
+
+    body: ft.Control
+    if shown == "setup":
+        body = keyed("hc-screen-setup", SetupScreen, model, state)
+    elif shown == "turn":
+        body = keyed("hc-screen-turn", TurnScreen, model, state, lambda: show("effects"))
+    elif shown == "effects":
+        body = keyed("hc-screen-effects", EffectsScreen, model, state)
+    elif shown == "city":
+        body = CityScreen(model, state)
+    elif shown == "citizens":
+        body = CitizensScreen(model, state)
+    else:
+        body = keyed("hc-screen-bag", BagScreen, model, state)
+    return ft.Column(
+        [
+            result_banner(state),
+            choice_row("Show", screens, shown, show, key="hc-show"),
+            body,
+        ],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
