@@ -44,6 +44,8 @@ def unsettled(state: Any, rng: random.Random) -> Action:
         if unplaced:
             return ua.PlaceExplorer(unplaced[0], node)
         return ua.PlaceLuna(node) if state.luna is None else ua.BeginPlay()
+    if rng.random() < 0.01:
+        return ua.EndGame(survived=rng.random() < 0.5)
     if state.pending_checks:
         return ua.ResolveClumsiness(failed=rng.random() < 0.3)
     if state.chaos_pending:

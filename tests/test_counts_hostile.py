@@ -100,7 +100,8 @@ def _proposals(game: str, state: Any, rng: random.Random, turn: int) -> list[Act
 
 
 def _sampled(game: str, session: Session, seed: int, steps: int) -> list[Baseline]:
-    """Entries the sampler proposes that the rules accept, playing the first accepted one each time."""
+    """Entries the sampler proposes that the rules accept, playing the first accepted one each time, but
+    one that would end the game only when nothing else is accepted, so the run goes on."""
     found = []
     rng = random.Random(seed)
     for turn in range(steps):
@@ -110,7 +111,8 @@ def _sampled(game: str, session: Session, seed: int, steps: int) -> list[Baselin
         found += [Baseline(game, session.state, action) for action in accepted]
         if not accepted:
             break
-        session.play(accepted[0])
+        going_on = (a for a in accepted if session.module.outcome(session.preview(a).state) is None)
+        session.play(next(going_on, accepted[0]))
     return found
 
 

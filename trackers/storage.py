@@ -46,7 +46,7 @@ from trackers.core.registry import get_game
 from trackers.core.session import LogEntry, Session
 from trackers.datadir import database_path
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # data is declared TEXT, not JSON: a JSON column would get numeric affinity.
 _PACKS = """CREATE TABLE packs (
@@ -80,6 +80,7 @@ _SCHEMA = (
         action TEXT NOT NULL,
         events TEXT NOT NULL,
         text TEXT NOT NULL,
+        at REAL NOT NULL DEFAULT 0,
         PRIMARY KEY (game_id, seq)
     )""",
     "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -87,10 +88,12 @@ _SCHEMA = (
 )
 
 # The statements that take a database from each older version to the next. Version 2's games start at
-# revision 0: every screen that opens one after the upgrade reads it.
+# revision 0: every screen that opens one after the upgrade reads it. Version 3's log entries were made at
+# an unknown time (`at` 0).
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (_PACKS,),
     2: ("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",),
+    3: ("ALTER TABLE log ADD COLUMN at REAL NOT NULL DEFAULT 0",),
 }
 
 _INT64 = range(-(2**63), 2**63)
@@ -176,7 +179,9 @@ class GameJournal:
 
     def _save(self, start: int | None, entries: Sequence[LogEntry], cursor: int, state: Any) -> None:
         with self.store._transaction() as db:
-            revision = _write(db, self.game_id, self.module, self.revision, start, entries, cursor, state)
+            revision = _write(
+                db, self.game_id, self.module, self.revision, start, entries, cursor, state, time.time()
+            )
         # Only once committed. Should the commit fail after all, the session (left as it was) keeps the
         # old revision: its next change is refused rather than saved over whatever the store now holds.
         self.revision = revision
@@ -297,7 +302,8 @@ class Store:
                     now,
                 ),
             )
-            revision = _write(db, game_id, module, 0, 0, session.entries, session.cursor, session.state)
+            # An imported game's entries were made before it came here, at times its file does not give.
+            revision = _write(db, game_id, module, 0, 0, session.entries, session.cursor, session.state, 0.0)
         session.journal = GameJournal(self, game_id, module, revision)
         return StoredGame(game_id, session)
 
@@ -358,6 +364,21 @@ class Store:
             )
             for game_id, name, setup, summary, finished, created, updated in rows
         ]
+
+    def entry_times(self, game_id: str) -> tuple[float, float] | None:
+        """When the game's first entry and its last one up to the undo cursor were made (epoch seconds), or
+        None when it has none yet or they were made before Lantern kept their times (an imported game's,
+        or one saved before storage version 4); KeyError for an unknown id."""
+        with self._transaction(write=False) as db:
+            row = db.execute("SELECT cursor FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"There is no saved game with id {game_id!r}.")
+            query = "SELECT at FROM log WHERE game_id = ? AND seq = ?"
+            first = db.execute(query, (game_id, 0)).fetchone() if row[0] else None
+            last = db.execute(query, (game_id, row[0] - 1)).fetchone() if row[0] else None
+        if first is None or last is None or not first[0] or not last[0]:
+            return None
+        return float(first[0]), float(last[0])
 
     def delete_game(self, game_id: str) -> None:
         with self._transaction() as db:
@@ -466,9 +487,10 @@ def _write(
     entries: Sequence[LogEntry],
     cursor: int,
     state: Any,
+    at: float,
 ) -> int:
-    """Set the cursor and what the list shows, then replace the log from `start` on (None: keep it);
-    returns the game's new revision.
+    """Set the cursor and what the list shows, then replace the log from `start` on (None: keep it), the
+    new entries made `at` (epoch seconds; 0: unknown); returns the game's new revision.
 
     Inside the caller's write transaction: refused (GameChangedElsewhere, the caller rolls back) unless
     the stored game is at `revision` and its log reaches `start`, so a change only ever extends the log
@@ -494,7 +516,7 @@ def _write(
     if start is not None:
         db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?", (game_id, start))
         db.executemany(
-            "INSERT INTO log (game_id, seq, grp, action, events, text) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO log (game_id, seq, grp, action, events, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
@@ -503,6 +525,7 @@ def _write(
                     _json(entry.action.to_json()),
                     _json([event.to_json() for event in entry.events]),
                     entry.text,
+                    at,
                 )
                 for offset, entry in enumerate(entries)
             ],

@@ -20,6 +20,7 @@ from views.join import join_view
 from views.model import AppModel, Revision
 from views.new_game import NewGame
 from views.notice import NoticeBar
+from views.plays import Plays
 from views.rules import Rules
 from views.scrolling import SCREEN_SCROLL, ScreenScroll, screen_area
 from views.settings import Settings
@@ -38,6 +39,8 @@ def _body(model: AppModel) -> ft.Control:
         return GameScreen(model, model.revision)
     if model.screen == "new":
         return NewGame(model)
+    if model.screen == "plays":
+        return Plays(model)
     return Home(model)
 
 

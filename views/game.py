@@ -1,4 +1,5 @@
-"""The game screen every game shares: status header, the game's own panel, history (refusals: notice.py).
+"""The game screen every game shares: status header, the results sheet once the game is finished
+(views/results.py), the game's own panel, history (refusals: notice.py).
 
 The screen is given the open game's `revision`, so an entry re-renders it (and the game's panel inside it)
 while the shell stays as it was; the header and the history's lines are memoised on what they show, so
@@ -13,6 +14,8 @@ from views.company import Company
 from views.games import panel_for
 from views.history import History
 from views.model import AppModel, Revision
+from views.results import ResultsProblem, ResultsSheet, open_results
+from views.scrolling import use_top_when_shown
 from views.widgets import action_button, card, icon_action, keyed, memo, tagged
 
 
@@ -54,7 +57,7 @@ def RulesButton(model: AppModel, game_id: str) -> ft.Control:
 @memo
 @ft.component
 def StatusHeader(model: AppModel, title: str, summary: Summary, outcome: Outcome | None) -> ft.Control:
-    facts = [f"Round {summary.round}" if summary.round is not None else None, summary.phase]
+    facts = [f"{summary.round_label} {summary.round}" if summary.round is not None else None, summary.phase]
     if summary.turn:
         facts.append(f"{summary.turn} to play")
     scores: list[ft.Control] = [
@@ -86,10 +89,25 @@ def GameScreen(model: AppModel, revision: Revision) -> ft.Control:
     module = model.module
     state = model.game.session.state
     panel = panel_for(module.id)
+    outcome = module.outcome(state)
+    # The game ending (here or on another screen) or reopened shows the screen from its top: the results
+    # sheet above the panel, where the scroll would otherwise have kept the middle of it.
+    use_top_when_shown("results" if outcome is not None else "play")
+    # Replayed once per change of the finished game (not on a re-render that changed nothing).
+    results = ft.use_memo(
+        lambda: None if outcome is None else open_results(model),
+        [model.game.id, revision.number, outcome is None],
+    )
+    sheet: list[ft.Control] = []
+    if isinstance(results, str):
+        sheet.append(ResultsProblem(results))
+    elif results is not None:
+        sheet.append(ResultsSheet(model, results))
     return ft.Column(
         [
             Company(model, model.presence),
-            StatusHeader(model, module.title, module.summary(state), module.outcome(state)),
+            StatusHeader(model, module.title, module.summary(state), outcome),
+            *sheet,
             ft.ResponsiveRow(
                 [
                     ft.Container(panel(model), col={"xs": 12, "md": 7}),

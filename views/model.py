@@ -87,6 +87,8 @@ class AppModel:
     rules_pack: str | None = None
     rules_section: str | None = None
     games_list: list[GameInfo] = field(default_factory=list)
+    back_to: str = "home"
+    """The screen closing the open game returns to: Home, or the play history it was opened from."""
     confirm_delete: str | None = None
     rule_over_game: bool = False  # a rule opened from the game shows over it; the game stays as it was
     packs_saved: int = 0  # bumped when a pack is saved or imported: the screens that list packs re-render
@@ -219,7 +221,7 @@ class AppModel:
             return "settings"
         if self.game_on_screen and self.game is not None:
             return f"game-{self.game.id}"
-        return "new" if self.screen == "new" else "home"
+        return self.screen if self.screen in ("new", "plays") else "home"
 
     def go(self, tab: str, screen: str | None = None) -> None:
         self.tab = tab
@@ -244,7 +246,8 @@ class AppModel:
         self._opened()
         return None
 
-    def open_game(self, game_id: str) -> None:
+    def open_game(self, game_id: str, *, back_to: str = "home") -> None:
+        """Open a saved game (a finished one shows its results on top); closing it returns to `back_to`."""
         try:
             watch = LiveGames.of(self.store).open(game_id, self._told, self._company)
         except (KeyError, StorageError, sqlite3.Error) as exc:
@@ -252,11 +255,13 @@ class AppModel:
             return
         self.game = self._watch(watch)
         self._opened()
+        self.back_to = back_to
 
     def close_game(self) -> None:
         self.stop_watching()
         self.game = None
-        self.screen = "home"
+        self.screen = self.back_to
+        self.back_to = "home"
         self.notices.notice = None
         self.rule_over_game = False
         self.refresh()
@@ -408,6 +413,7 @@ class AppModel:
         self.notices.notice = Notice(GameChangedElsewhere.SCREEN_MESSAGE, kind="error")
 
     def _opened(self) -> None:
+        self.back_to = "home"
         self.tab = "games"
         self.screen = "game"
         self.notices.notice = None

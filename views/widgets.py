@@ -38,11 +38,14 @@ def action_button(
     primary: bool = False,
     disabled: bool = False,
     blocked: Sequence[Violation] = (),
+    action: ft.ClientAction | None = None,
 ) -> ft.Control:
     """A button at least 48 px tall, as fingers holding game pieces need; a long label wraps.
 
     `blocked` is why the entry is not open now (a game's `queries.blocked(state, Kind)`): the button is
-    then disabled with the first reason under it, so a player sees why before tapping.
+    then disabled with the first reason under it, so a player sees why before tapping. `action` is work
+    the client does inside the tap itself, before `on_click` reaches the server (`ft.OpenUrl`,
+    `ft.CopyToClipboard`): a browser allows a new tab or the clipboard only then.
     """
     kind = ft.FilledButton if primary else ft.OutlinedButton
     button = kind(
@@ -52,6 +55,7 @@ def action_button(
         on_click=_handler(on_click),
         disabled=disabled or bool(blocked),
         style=TALL_BUTTON,
+        action=action,
     )
     if not blocked:
         return button

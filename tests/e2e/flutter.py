@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import socket
+import struct
 import subprocess
 import sys
 import time
 import urllib.request
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -138,3 +140,47 @@ def open_page(browser: object, url: str) -> Iterator[Any]:
         yield pg
     finally:
         context.close()
+
+
+def _pixels(png: bytes) -> list[tuple[int, int, int]]:
+    """The RGB pixels of a Playwright screenshot (8-bit RGB or RGBA PNG, not interlaced)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    at, idat, width, height, colour = 8, b"", 0, 0, 0
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind, body = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6) and body[12] == 0
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    step = 4 if colour == 6 else 3
+    raw, stride = zlib.decompress(idat), width * step
+    rows: list[bytearray] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        rows.append(line)
+        previous = line
+    return [(row[x * step], row[x * step + 1], row[x * step + 2]) for row in rows for x in range(width)]
+
+
+def drawn_in(page: Any, identifier: str, colour: tuple[int, int, int]) -> int:
+    """How many pixels of what is tagged `identifier` are (nearly) `colour`, as the screen shows them: a
+    chart is drawn on the canvas, so this is how a test sees that it was drawn at all."""
+    png = ident(page, identifier).screenshot()
+    return sum(1 for p in _pixels(png) if all(abs(a - b) <= 24 for a, b in zip(p, colour, strict=True)))

@@ -441,10 +441,22 @@ def walk_score_pad(walk: Walk) -> None:
     walk.look("rule over the game")
     walk.tap("Back to the game")
     walk.tap("End game")
-    expect(ident(pg, "end-round-blocked")).to_be_visible()
+    expect(ident(pg, "results-verdict")).to_be_visible()  # the results sheet, the screen back at its top
     walk.look("score pad, game over")
     walk.home()
     walk.look("home with games")
+
+
+def walk_history(walk: Walk) -> None:
+    """History and stats, after the Score pad game above ended: its chips, its stats and its play."""
+    walk.tap("History and stats")
+    expect(ident(walk.pg, "stats-scorepad")).to_be_visible()
+    walk.look("history and stats")
+    walk.tap("Results")
+    expect(ident(walk.pg, "results-verdict")).to_be_visible()
+    walk.tap("Back to games", exact=False)  # back to the history it was opened from
+    walk.tap("Back to games", exact=False)
+    expect(walk.pg.get_by_role("button", name="New game")).to_be_visible()
 
 
 def walk_unsettled(walk: Walk) -> None:
@@ -611,6 +623,7 @@ def test_nothing_tappable_is_under_48_px(
     try:
         walk_home_and_new_game(walk)
         walk_score_pad(walk)
+        walk_history(walk)
         walk_unsettled(walk)
         walk_ashes(walk)
         walk_ashes_score_sheet(walk, finished)

@@ -1,7 +1,8 @@
 """`make web`'s static site (tests/packaging/static_web.py), served by a plain static file server: the
 app's Python starts in the browser on Pyodide, a Score pad game takes two entries, the page is reloaded
-and the game is still there with both (the store is kept in IndexedDB: views/browser_storage.py), and
-the page asks nothing of any host but the one serving it: no package index, no CDN.
+and the game is still there with both (the store is kept in IndexedDB: views/browser_storage.py), its end
+shows the results sheet with its charts (flet-charts, from the app archive), and the page asks nothing
+of any host but the one serving it: no package index, no CDN.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.flutter import ident, type_into
+from tests.e2e.flutter import drawn_in, ident, type_into
 from tests.packaging.static_web import build
 
 
@@ -82,6 +83,15 @@ def test_a_score_pad_game_is_played_and_kept_from_static_files(browser: Any, sit
         page.get_by_role("button", name="Resume").click()
         expect(ident(page, "score-0")).to_have_text("4")
         expect(ident(page, "scores")).to_contain_text("Ann: 4")
+        # The results sheet's charts come from flet-charts, unpacked from the app archive like flet.
+        page.get_by_role("button", name="End game").click()
+        expect(ident(page, "results-verdict")).to_have_text("Winner: Ann")
+        expect(ident(page, "results-series-text")).to_have_text("Round 1: Ann 4, Bob 0")
+        expect(ident(page, "results-series-chart")).to_be_visible()
+        page.wait_for_timeout(1500)  # the canvas paints after the semantics tree
+        assert (
+            drawn_in(page, "results-series-chart", (0x1E, 0x88, 0xE5)) > 100
+        )  # Ann's line, ft.Colors.BLUE_600
     finally:
         context.close()
     web = [urlsplit(url) for url in requested if url.startswith(("http:", "https:"))]

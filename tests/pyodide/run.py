@@ -27,6 +27,9 @@ ENGINE_TESTS = (
     "tests/cli",
     "tests/test_counts_hostile.py",
     "tests/test_pack_kinds_property.py",
+    "tests/test_results.py",
+    "tests/test_bgstats.py",
+    "tests/test_history.py",
 )
 
 

@@ -154,5 +154,5 @@ def test_a_version_1_database_gains_packs_and_keeps_its_games(database: Path) ->
         assert store.list_packs() == [RULES]
         assert [info.id for info in store.list_games()] == ["0123456789abcdef"]
     with sqlite3.connect(database) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
     db.close()

@@ -208,6 +208,7 @@ def test_a_version_2_database_gains_revisions_and_keeps_its_games(database: Path
         expected = _seen(game.session)
     with sqlite3.connect(database) as db:
         db.execute("ALTER TABLE games DROP COLUMN revision")
+        db.execute("ALTER TABLE log DROP COLUMN at")
         db.execute("PRAGMA user_version = 2")
     db.close()
 
@@ -219,7 +220,7 @@ def test_a_version_2_database_gains_revisions_and_keeps_its_games(database: Path
             tab_b.session.play(AddPoints("Ann", 1))
         assert tab_a.revision == 1
     with sqlite3.connect(database) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (3,)
+        assert db.execute("PRAGMA user_version").fetchone() == (4,)
         assert db.execute("SELECT revision FROM games").fetchall() == [(1,)]
     db.close()
 

@@ -261,3 +261,22 @@ def test_the_map_says_whether_the_outside_cards_connect(store: Store) -> None:
         assert "not connected" in page.identified("outside-link")
 
     run(go())
+
+
+def test_the_table_ends_the_game_and_every_entry_is_then_closed(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_unsettled(page)
+        await page.fire("confirm-map")
+        await page.fire("cell-0-2")
+        await page.fire("placing-LUNA")
+        await page.fire("cell-5-3")
+        await page.fire("begin-play")
+        assert not page.find("end-survived").disabled
+        await page.fire("end-luna-won")
+        state = store.open_game(store.list_games()[0].id).session.state
+        assert state.survived is False
+        assert page.find("end-survived").disabled
+        assert page.identified("end-game-blocked") == "The game is over. Undo to reopen it."
+
+    run(go())

@@ -106,10 +106,13 @@ class Summary:
     scores: tuple[Score, ...]
     next_step: str
     score_label: str = ""
+    round_label: str = "Round"
+    """What the header calls a round: "Year" in Hope City."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "round": self.round,
+            "round_label": self.round_label,
             "phase": self.phase,
             "turn": self.turn,
             "scores": {s.player: s.points for s in self.scores},
@@ -119,12 +122,16 @@ class Summary:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result once a game is over: the winners (ties share) and the full ranking."""
+    """The result once a game is over: the winners (ties share) and the full ranking.
+
+    A `cooperative` game is won or lost by the whole table together: `winners` is every player or none.
+    `breakdown` gives, per name of the ranking, its score's parts as (label, points)."""
 
     winners: tuple[str, ...]
     ranking: tuple[Score, ...]
     reason: str = ""
     breakdown: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = field(default=())
+    cooperative: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -12,7 +12,7 @@ from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 from trackers.hope_city import flows
 from trackers.hope_city.rules import RULEBOOK
-from trackers.hope_city.state import YEARS, HopeCityState, Settings
+from trackers.hope_city.state import HopeCityState, Settings
 from trackers.hope_city.turn import attack_due
 
 STAGES = {
@@ -87,25 +87,29 @@ class HopeCity(RulebookGame[HopeCityState]):
         )
         who = state.on_turn
         return Summary(
-            None,
-            f"Year {state.year} of {YEARS} · {STAGES[state.stage]}",
+            state.year,
+            STAGES[state.stage],
             who.player if who else None,
             scores,
             next_step(state),
             "corruption",
+            "Year",
         )
 
     def outcome(self, state: HopeCityState) -> Outcome | None:
         if state.result is None:
             return None
         won = state.result in ("thrive", "survive")
-        ranking = tuple(Score(p, 1 if won else 0) for p in state.players)
         sites = state.city.sites
         breakdown = tuple(
             (p, (("City Sites", sites), ("Urban Blights", state.city.blights))) for p in state.players
         )
         return Outcome(
-            state.players if won else (), ranking, f"{state.result.capitalize()}: {state.reason}", breakdown
+            state.players if won else (),
+            self.summary(state).scores,
+            f"{state.result.capitalize()}: {state.reason}",
+            breakdown,
+            cooperative=True,
         )
 
 

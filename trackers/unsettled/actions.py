@@ -235,3 +235,12 @@ class SetChaosBackText(Action):
 
     type: ClassVar[str] = "unsettled.chaos_back_text"
     text: str
+
+
+@dataclass(frozen=True)
+class EndGame(Action):
+    """The game is over as the base game decides it (the survival task done, or a loss): the table says
+    which. Undo reopens it."""
+
+    type: ClassVar[str] = "unsettled.end_game"
+    survived: bool

@@ -11,17 +11,20 @@ from trackers.core.actions import Action, Event
 from trackers.core.game import Outcome, Score, Setup, Summary
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import Rulebook, RulebookGame
-from trackers.unsettled import explorers, layout, pursuit
+from trackers.unsettled import end, explorers, layout, pursuit
 from trackers.unsettled.board import example_map
 from trackers.unsettled.luna import with_rule
 from trackers.unsettled.rules import PHASES
 from trackers.unsettled.state import CARD_NOT_ENTERED, Explorer, Settings, UnsettledState
 
 RULEBOOK: Rulebook[UnsettledState] = Rulebook(
-    "unsettled", [*layout.RULES, *explorers.RULES, *pursuit.RULES], phases=PHASES
+    "unsettled",
+    [*layout.RULES, *explorers.RULES, *pursuit.RULES, *end.RULES],
+    phases=PHASES,
+    always=(end.game_open,),
 )
 """Which entries exist in each stretch of the game, and what must be answered first, are the phases of
-rules.py."""
+rules.py; once the table has ended the game, nothing is (end.py)."""
 
 
 class Unsettled(RulebookGame[UnsettledState]):
@@ -54,6 +57,15 @@ class Unsettled(RulebookGame[UnsettledState]):
 
     def summary(self, state: UnsettledState) -> Summary:
         scores = tuple(Score(e.name, e.distress) for e in state.explorers)
+        if state.survived is not None:
+            return Summary(
+                None,
+                "Game over",
+                None,
+                scores,
+                f"{end.verdict(state.survived)}. Undo to reopen the game.",
+                "distress",
+            )
         if state.phase == "map":
             return Summary(
                 None, "Map", None, scores, "Check the map against your table, then confirm it.", "distress"
@@ -78,8 +90,20 @@ class Unsettled(RulebookGame[UnsettledState]):
         return Summary(None, phase, active, scores, step, "distress")
 
     def outcome(self, state: UnsettledState) -> Outcome | None:
-        """The survival task and loss come from the base game, so the tracker never ends a game itself."""
-        return None
+        """The survival task and loss come from the base game, so the tracker never ends a game itself: the
+        table enters how it ended (`EndGame`). The explorers win or lose together."""
+        if state.survived is None:
+            return None
+        players = tuple(e.name for e in state.explorers)
+        return Outcome(
+            players if state.survived else (),
+            tuple(Score(e.name, e.distress) for e in state.explorers),
+            f"{end.verdict(state.survived)}.",
+            tuple(
+                (e.name, (("Distress", e.distress), ("Discoveries", e.discoveries))) for e in state.explorers
+            ),
+            cooperative=True,
+        )
 
 
 UNSETTLED = Unsettled()

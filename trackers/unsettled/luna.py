@@ -54,6 +54,7 @@ EVENT_RULES = {
     "chaos_hack": "unsettled/luna/chaos",
     "chaos_flip": "unsettled/luna/chaos",
     "chaos_text": "unsettled/luna/chaos",
+    "end": "unsettled/end",
 }
 """The rules section behind each kind of step, so every explained step links into the reference."""
 

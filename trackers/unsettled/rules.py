@@ -82,9 +82,9 @@ def not_pursuing(state: S) -> list[Violation]:
 
 ANYTIME: frozenset[type[Action]] = frozenset({a.SetChaosBackText})
 """The chaos card's back may be typed in at any time."""
-RECORD: frozenset[type[Action]] = frozenset({a.DrawIncapacitated})
-"""What the table tells Lantern about a card it drew: at any moment of play, a question or a pursuit
-waiting or not (nothing waits for it but the freeing its card's action does)."""
+RECORD: frozenset[type[Action]] = frozenset({a.DrawIncapacitated, a.EndGame})
+"""What the table tells Lantern at any moment of play, a question or a pursuit waiting or not: the card it
+drew (nothing waits for it but the freeing its card's action does), and that the game is over."""
 FREE: frozenset[type[Action]] = frozenset({a.GainDiscovery, a.SetPower, a.PlaceTrap, a.PickUpTrap})
 """Free actions: discoveries, power switched by hand, traps set or picked up, also during LUNA's pursuit."""
 TURN: frozenset[type[Action]] = frozenset(

@@ -119,6 +119,12 @@ class UnsettledState:
     chaos_side: str = "A"
     chaos_back_text: str = ""
     edition: int = EDITION
+    survived: bool | None = None
+    """How the game ended, once the table entered it: True, the explorers survived; False, LUNA won."""
+
+    @property
+    def ended(self) -> bool:
+        return self.survived is not None
 
     def explorer(self, name: str) -> Explorer:
         for e in self.explorers:

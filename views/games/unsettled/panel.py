@@ -365,6 +365,7 @@ def PlayPanel(model: AppModel, state: UnsettledState) -> ft.Control:
             ),
             ExplorersCard(model, state),
             PowerCard(model, state),
+            end_card(model, state),
         ],
         spacing=12,
     )
@@ -439,6 +440,23 @@ def _say_card(model: AppModel, explorer: str, held: str, card: str) -> None:
     """Record the card the table drew; the card already recorded is left as it is."""
     if card != held:
         model.dispatch(ua.DrawIncapacitated(explorer, card))
+
+
+def end_card(model: AppModel, state: UnsettledState) -> ft.Control:
+    """How the game ended, as the table says: Lantern never ends a game of Unsettled itself."""
+    why = blocked(state, ua.EndGame)
+    return card(
+        heading("End the game"),
+        action_row(
+            [
+                Act("The explorers survived", lambda: model.dispatch(ua.EndGame(True)), "end-survived", why),
+                Act("LUNA won", lambda: model.dispatch(ua.EndGame(False)), "end-luna-won", why),
+            ],
+            key="end-game",
+        ),
+        rule_link(model, "unsettled/end", key="rule-end"),
+        key="end",
+    )
 
 
 @ft.component
