@@ -1,6 +1,8 @@
 """Random Hope City games through a real Session, with undo, redo and replay.
 
-A hypothesis state machine sets up 3 to 6 citizens with random options and a random Pool, then plays
+A hypothesis state machine sets up 3 to 6 citizens with random options and a random Pool, and a table
+that plays at random or leans toward surviving or toward defeat (so that whole seven-year games, at 3 and at
+6 citizens among others, are played to their verdict by the `rest_of_the_game` rule), then plays
 entries a random table would try (wages, trades, moves, PUNK attacks and fighting back, objectives paid,
 deferred and resolved, talents and temptations with the corruption die at 0 to 2, Drug Dealer deals,
 corruption passed on, sets cashed, card effects, the monument), plus entries of any kind with nonsense
@@ -231,15 +233,23 @@ class HopeCityGames(RuleBasedStateMachine):
     """One game per run; `stops` holds the state at every cursor undo and redo can reach."""
 
     session: Session
+    goal: str
     rng: random.Random
     first: a.ChooseCitizens
     pool: int
     stops: dict[int, HopeCityState]
 
     @initialize(
-        seed=st.integers(0, 2**32 - 1), size=st.integers(3, 6), pool=st.integers(0, 30), options=OPTIONS
+        seed=st.integers(0, 2**32 - 1),
+        size=st.integers(3, 6),
+        pool=st.integers(0, 30),
+        options=OPTIONS,
+        goal=st.sampled_from(["random", "random", "survive", "defeat"]),
     )
-    def start(self, seed: int, size: int, pool: int, options: dict[str, object]) -> None:
+    def start(self, seed: int, size: int, pool: int, options: dict[str, object], goal: str) -> None:
+        """A table leaning toward surviving or toward defeat keeps its citizens good long enough to play
+        all seven years; a random one mostly ruins the city early."""
+        self.goal = goal
         self.rng = random.Random(seed)
         self.first = choose_entry(self.rng, size, pool)
         self.pool = pool
@@ -294,7 +304,7 @@ class HopeCityGames(RuleBasedStateMachine):
         if self.state.stage == "citizens":
             self.accept(self.first)
             return True
-        return step(self.session, self.rng, "random", self.checked) is not None
+        return step(self.session, self.rng, self.goal, self.checked) is not None
 
     # Rules --------------------------------------------------------------------------------------
 
@@ -323,6 +333,15 @@ class HopeCityGames(RuleBasedStateMachine):
         year = self.state.year
         for _ in range(600):
             if self.state.result is not None or self.state.year != year:
+                return
+            self.play()
+
+    @precondition(lambda self: self.state.result is None)
+    @rule()
+    def rest_of_the_game(self) -> None:
+        """Every year left, to the verdict (a whole seven-year game when no ending comes first)."""
+        for _ in range(4000):
+            if self.state.result is not None:
                 return
             self.play()
 
