@@ -179,6 +179,18 @@ def _pixels(png: bytes) -> list[tuple[int, int, int]]:
     return [(row[x * step], row[x * step + 1], row[x * step + 2]) for row in rows for x in range(width)]
 
 
+def drawn_at_least(page: Any, identifier: str, colour: tuple[int, int, int], pixels: int = 100) -> int:
+    """`drawn_in`, looked at again for up to 10 s until `pixels` show: the canvas paints after the semantics
+    tree and a chart grows in, later still on a busy machine. Returns the last count."""
+    drawn = 0
+    for _ in range(20):
+        drawn = drawn_in(page, identifier, colour)
+        if drawn >= pixels:
+            break
+        page.wait_for_timeout(500)
+    return drawn
+
+
 def drawn_in(page: Any, identifier: str, colour: tuple[int, int, int]) -> int:
     """How many pixels of what is tagged `identifier` are (nearly) `colour`, as the screen shows them: a
     chart is drawn on the canvas, so this is how a test sees that it was drawn at all."""

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.flutter import drawn_in, ident, type_into
+from tests.e2e.flutter import drawn_at_least, ident, type_into
 from tests.packaging.static_web import build
 
 
@@ -87,11 +87,9 @@ def test_a_score_pad_game_is_played_and_kept_from_static_files(browser: Any, sit
         page.get_by_role("button", name="End game").click()
         expect(ident(page, "results-verdict")).to_have_text("Winner: Ann")
         expect(ident(page, "results-series-text")).to_have_text("Round 1: Ann 4, Bob 0")
-        expect(ident(page, "results-series-chart")).to_be_visible()
-        page.wait_for_timeout(1500)  # the canvas paints after the semantics tree
-        assert (
-            drawn_in(page, "results-series-chart", (0x1E, 0x88, 0xE5)) > 100
-        )  # Ann's line, ft.Colors.BLUE_600
+        expect(ident(page, "results-breakdown-chart")).to_be_visible()
+        drawn = drawn_at_least(page, "results-breakdown-chart", (0x1E, 0x88, 0xE5))  # ft.Colors.BLUE_600
+        assert drawn >= 100, f"Ann's bar shows {drawn} pixels of her colour"
     finally:
         context.close()
     web = [urlsplit(url) for url in requested if url.startswith(("http:", "https:"))]

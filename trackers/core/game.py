@@ -110,14 +110,17 @@ class Summary:
     """What the header calls a round: "Year" in Hope City."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "round_label": self.round_label,
+        """The round's label only where it is not "Round", so summaries written before it compare equal."""
+        data: dict[str, Any] = {"round": self.round}
+        if self.round_label != "Round":
+            data["round_label"] = self.round_label
+        data |= {
             "phase": self.phase,
             "turn": self.turn,
             "scores": {s.player: s.points for s in self.scores},
             "next_step": self.next_step,
         }
+        return data
 
 
 @dataclass(frozen=True)
