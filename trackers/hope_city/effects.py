@@ -26,7 +26,7 @@ from trackers.hope_city.actions import (
 from trackers.hope_city.citizens import punk_target, resist
 from trackers.hope_city.flows import Step, ev
 from trackers.hope_city.guards import holds, in_play, one_tile, resource_named
-from trackers.hope_city.state import BLIGHT, COLOURS, CORRUPTION, SITE, HopeCityState
+from trackers.hope_city.state import BLIGHT, COLOURS, SITE, HopeCityState
 from trackers.hope_city.turn import tile_fits
 
 S = HopeCityState
@@ -242,5 +242,3 @@ RULES = (
         (good_fits,),
     ),
 )
-
-__all__ = ["CORRUPTION", "RULES"]

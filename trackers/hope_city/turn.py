@@ -26,13 +26,12 @@ from trackers.hope_city.actions import (
 )
 from trackers.hope_city.flows import Step, ev
 from trackers.hope_city.guards import D6, DIE, holds, in_play, one_tile, resource_named, space_named, turn_of
-from trackers.hope_city.state import ANY, BIG, BLIGHT, COLOURS, HOPE, PUNK, SITE, HopeCityState, Objective
+from trackers.hope_city.state import ANY, BLIGHT, COLOURS, HOPE, PUNK, SITE, HopeCityState, Objective
 
 S = HopeCityState
 SLOT = Count(
     0, 6, "Future Track slots are numbered", "", code="hope-city.slot", rule="hope-city/future-track"
 )
-PUNK_KINDS = (PUNK, BIG)
 
 
 def before_moving(state: S) -> list[Violation]:
@@ -682,5 +681,3 @@ RULES = (
         (one_tile, punk_goal_met),
     ),
 )
-
-__all__ = ["BIG", "PUNK_KINDS", "RULES", "attack_due", "in_play"]
