@@ -8,6 +8,7 @@ from collections.abc import Callable
 import trackers  # noqa: F401  (registers every game)
 from tests.ashes.play import play_game as play_ashes
 from tests.hope_city.play import play_game as play_hope_city
+from tests.infamous_traffic.play import play_game as play_infamous_traffic
 from trackers.core.actions import Action
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
@@ -71,6 +72,7 @@ FINISHED: dict[str, Callable[[], Session]] = {
     "ashes": lambda: play_ashes(1, digital=True),
     "hope-city": lambda: play_hope_city(1, "survive", 3),
     "unsettled": unsettled_game,
+    "infamous-traffic": lambda: play_infamous_traffic(2, 3),
 }
 """A whole game of each registered game, played to its end."""
 

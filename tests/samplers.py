@@ -7,11 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.ashes.play import candidates
+from tests.infamous_traffic.play import candidates as traffic_candidates
 from trackers.ashes import actions as ashes_actions
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
 from trackers.hope_city import queries as hq
 from trackers.hope_city.state import ANY, BIG, CITIZENS, COLOURS, CORRUPTION, HOPE, PUNK
+from trackers.infamous_traffic import actions as ia
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.unsettled import actions as ua
 from trackers.unsettled.luna import plan_step
@@ -178,9 +180,16 @@ def hope_city(state: Any, rng: random.Random) -> Action:
     )
 
 
+def infamous_traffic(state: Any, rng: random.Random) -> Action:
+    """One of the entries the seeded table would try now: most fit the state, some are refused."""
+    options = traffic_candidates(state, rng)
+    return rng.choice(options) if options else ia.CardMoney(rng.choice(state.players), rng.randint(-3, 3))
+
+
 SAMPLERS: dict[str, Callable[[Any, random.Random], Action]] = {
     "scorepad": scorepad,
     "unsettled": unsettled,
     "ashes": ashes,
     "hope-city": hope_city,
+    "infamous-traffic": infamous_traffic,
 }

@@ -24,6 +24,9 @@ import trackers  # noqa: F401  (registers every game)
 from rules_ref import reference
 from tests.ashes.play import candidates, new_session
 from tests.ashes.states import LAYOUT, SHELTER, new, playing, with_board
+from tests.infamous_traffic.boards import BARE_BOARD
+from tests.infamous_traffic.boards import layout as traffic_layout
+from tests.infamous_traffic.play import started as traffic_started
 from tests.samplers import SAMPLERS
 from trackers.ashes import actions as aa
 from trackers.ashes.colony.materials import Materials, Slot
@@ -39,6 +42,7 @@ from trackers.core.registry import games, get_game
 from trackers.core.session import Session
 from trackers.hope_city import actions as ha
 from trackers.hope_city import state as hs
+from trackers.infamous_traffic import actions as ia
 from trackers.unsettled import actions as ua
 from trackers.unsettled.board import GRID_COLUMNS, GRID_ROWS, NODES, example_map
 
@@ -236,6 +240,40 @@ def _hope_city_by_hand() -> list[Baseline]:
     return [Baseline("hope-city", state, action) for state, action in entries]
 
 
+def _infamous_traffic_by_hand() -> list[Baseline]:
+    """Entries the random table rarely makes, each in a state that takes it."""
+    fresh = _session("infamous-traffic", ("A", "B", "C"), 5).state
+    playing = traffic_started(3, 5).state
+    who = playing.on_turn
+    firm = playing.firm(who)
+    merchant = replace(firm, holdings=(1, 0, 0))
+    wenzhou = playing.region("Wenzhou")
+    canton = playing.region("Canton")
+    in_china = replace(
+        playing.with_firm(merchant).with_region(replace(wenzhou, demand=(2, 3))),
+        action_rows=((), (), playing.turn_order),
+        order=playing.turn_order,
+        pool=(2, 2, 5, 5, 6),
+    )
+    war = replace(playing, stage="war", war_strength=2, commander=who)
+    taiping = replace(war.with_region(replace(canton, alignment="taiping", qing=0)), war_strength=1)
+    bare = traffic_started(3, 5, traffic_layout(BARE_BOARD)).state
+    owing = bare.with_firm(replace(bare.firm(who), money=-3))
+    disrupted = playing.with_region(replace(canton, missionary=False))
+    entries = [
+        (disrupted, ia.SetDemand("Canton", (4,))),
+        (fresh, ia.UseBoard(traffic_layout(), 30, canton_dice=(3, 4), pool=(1, 2, 3, 4, 5))),
+        (playing, ia.CardMoney(who, 2, "a card's power")),
+        (in_china, ia.Influence((1,), faces=(3,))),
+        (in_china, ia.Deploy("wenzhou-1", 2, "merchant", 1, rerolls=(4, 4))),
+        (war, ia.AttackQing("Canton", die=3)),
+        (taiping, ia.SuppressTaiping("Canton", die=2)),
+        (replace(owing, stage="compound", compound_due=(who,)), ia.CompoundDebt(who, 4, 1)),
+        (replace(owing, stage="penalty", final=True), ia.DebtPenalty(who, 2)),
+    ]
+    return [Baseline("infamous-traffic", state, action) for state, action in entries]
+
+
 @cache
 def baselines() -> tuple[Baseline, ...]:
     ashes = [
@@ -252,6 +290,8 @@ def baselines() -> tuple[Baseline, ...]:
         *scorepad,
         *_sampled("hope-city", _session("hope-city", ("A", "B", "C"), 11), 7, 600),
         *_hope_city_by_hand(),
+        *_sampled("infamous-traffic", _session("infamous-traffic", ("A", "B", "C"), 11), 7, 1500),
+        *_infamous_traffic_by_hand(),
     )
 
 

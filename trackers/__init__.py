@@ -2,5 +2,6 @@
 
 from trackers import ashes as ashes
 from trackers import hope_city as hope_city
+from trackers import infamous_traffic as infamous_traffic
 from trackers import scorepad as scorepad
 from trackers import unsettled as unsettled

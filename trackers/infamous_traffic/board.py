@@ -1,0 +1,289 @@
+"""The China board: what the rulebook text does not print (regions, borders, coast, supply chains, the
+outrage track, and optionally the debt track and tile limits), entered once from the physical board as an
+`infamous-traffic.board` pack and carried whole in the game's first entry so a log replays without it.
+
+Pack data:
+
+    {"regions": [{"name": "Canton", "enforcement": "canton", "coastal": true, "adjacent": ["..."]}],
+     "chains": [{"id": "canton-left", "region": "Canton", "spaces": ["ship", "opium", "blank"],
+                 "toward": null}],
+     "outrage": {"spaces": 12, "red": {"9": 1, "10": 2}, "arrows": [5]},
+     "debt": {"compound": {"3": 1, "6": 2}, "end": 15, "penalty": {"5": 1, "10": 3}},
+     "tile_limits": [[0, 4], [5, 6]]}
+
+`enforcement` names the Enforcement tile that hits the region (canton, mountain, mid-coast or city).
+`toward` is the chain an interior chain leads to on its way to the coast (null for a coastal chain).
+Outrage positions count from 0 at the leftmost space. `debt` and `tile_limits` may be left out: then the
+table enters the compounded debt, the debt penalty and the tiles it returns.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from trackers.core.packs import PackKind, register_pack_kind
+
+Space = Literal["ship", "opium", "blank"]
+SPACES: tuple[Space, ...] = ("ship", "opium", "blank")
+ENFORCEMENT = ("canton", "mountain", "mid-coast", "city")
+"""The areas Enforcement tiles name, as the tiles spell them."""
+MAX_REGIONS = 12
+MAX_CHAINS = 40
+MAX_SPACES = 8
+MAX_TRACK = 60
+
+
+@dataclass(frozen=True)
+class RegionSpec:
+    name: str
+    enforcement: str
+    coastal: bool
+    adjacent: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChainSpec:
+    id: str
+    region: str
+    spaces: tuple[Space, ...]
+    toward: str | None
+
+    @property
+    def coastal(self) -> bool:
+        """A chain with a ship space is coastal; one without is interior (its own rule for activating)."""
+        return "ship" in self.spaces
+
+
+@dataclass(frozen=True)
+class OutrageTrack:
+    spaces: int
+    red: tuple[tuple[int, int], ...]
+    """(position, war strength) of every red space."""
+    arrows: tuple[int, ...]
+
+    def strength(self, position: int) -> int:
+        return dict(self.red).get(position, 0)
+
+    @property
+    def last(self) -> int:
+        return self.spaces - 1
+
+
+@dataclass(frozen=True)
+class DebtTrack:
+    compound: tuple[tuple[int, int], ...]
+    """(debt at least, extra debt taken) steps, from the board's debt track."""
+    end: int
+    """The largest debt the track shows; beyond it, permanent debt tokens."""
+    penalty: tuple[tuple[int, int], ...]
+    """(debt at least, victory points lost)."""
+
+    def extra(self, debt: int) -> int:
+        return max((n for at, n in self.compound if debt >= at), default=0)
+
+    def lost(self, debt: int) -> int:
+        return max((n for at, n in self.penalty if debt >= at), default=0)
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    regions: tuple[RegionSpec, ...]
+    chains: tuple[ChainSpec, ...]
+    outrage: OutrageTrack
+    debt: DebtTrack | None
+    tile_limits: tuple[tuple[int, int], ...]
+    """(revenue at least, inactive tiles kept); empty: the table counts."""
+
+    def region(self, name: str) -> RegionSpec:
+        return next(r for r in self.regions if r.name == name)
+
+    def chain(self, cid: str) -> ChainSpec:
+        return next(c for c in self.chains if c.id == cid)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.region(a).adjacent
+
+    def tile_limit(self, revenue: int) -> int | None:
+        if not self.tile_limits:
+            return None
+        return max((n for at, n in self.tile_limits if revenue >= at), default=0)
+
+
+def board_problems(data: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a board pack's data, as phrases a player can fix (empty: fine)."""
+    problems: list[str] = []
+    regions = data.get("regions")
+    chains = data.get("chains")
+    if not isinstance(regions, list) or not 1 <= len(regions) <= MAX_REGIONS:
+        return [f"'regions' must list 1 to {MAX_REGIONS} regions"]
+    if not isinstance(chains, list) or not 1 <= len(chains) <= MAX_CHAINS:
+        return [f"'chains' must list 1 to {MAX_CHAINS} supply chains"]
+    names: list[str] = []
+    for i, r in enumerate(regions):
+        if not isinstance(r, Mapping) or not isinstance(r.get("name"), str) or not r["name"].strip():
+            problems.append(f"region {i + 1} has no name")
+            continue
+        names.append(r["name"])
+        if r.get("enforcement") not in ENFORCEMENT:
+            problems.append(f"{r['name']}: 'enforcement' must be one of {', '.join(ENFORCEMENT)}")
+        if not isinstance(r.get("coastal"), bool):
+            problems.append(f"{r['name']}: 'coastal' must be true or false")
+        adjacent = r.get("adjacent")
+        if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
+            problems.append(f"{r['name']}: 'adjacent' must list region names")
+    if len(set(names)) != len(names):
+        problems.append("two regions have the same name")
+    if "Canton" not in names:
+        problems.append("the board needs Canton (the rules set up there)")
+    known = set(names)
+    for r in regions:
+        if isinstance(r, Mapping) and isinstance(r.get("adjacent"), list):
+            for other in r["adjacent"]:
+                if other not in known:
+                    problems.append(f"{r.get('name')}: borders an unknown region {other!r}")
+                elif other == r.get("name"):
+                    problems.append(f"{other} cannot border itself")
+                else:
+                    back = next(x for x in regions if isinstance(x, Mapping) and x.get("name") == other)
+                    if r.get("name") not in (back.get("adjacent") or []):
+                        problems.append(f"{other} must also list {r.get('name')} as a neighbour")
+    problems.extend(_chain_problems(chains, known))
+    problems.extend(_track_problems(data))
+    return problems
+
+
+def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
+    problems: list[str] = []
+    ids: list[str] = []
+    for i, c in enumerate(chains):
+        if not isinstance(c, Mapping) or not isinstance(c.get("id"), str) or not c["id"].strip():
+            problems.append(f"chain {i + 1} has no id")
+            continue
+        ids.append(c["id"])
+        if c.get("region") not in regions:
+            problems.append(f"chain {c['id']}: its region {c.get('region')!r} is not on the board")
+        spaces = c.get("spaces")
+        if (
+            not isinstance(spaces, list)
+            or not 1 <= len(spaces) <= MAX_SPACES
+            or any(s not in SPACES for s in spaces)
+        ):
+            problems.append(f"chain {c['id']}: 'spaces' must list 1 to {MAX_SPACES} of ship, opium, blank")
+    if len(set(ids)) != len(ids):
+        problems.append("two chains have the same id")
+    known = set(ids)
+    for c in chains:
+        if not isinstance(c, Mapping):
+            continue
+        toward = c.get("toward")
+        if toward is not None and toward not in known:
+            problems.append(f"chain {c.get('id')}: leads toward an unknown chain {toward!r}")
+        if toward is None and isinstance(c.get("spaces"), list) and "ship" not in c["spaces"]:
+            problems.append(
+                f"chain {c.get('id')}: an interior chain (no ship space) must say which chain it leads toward"
+            )
+    problems.extend(_loops(chains))
+    return problems
+
+
+def _loops(chains: list[Any]) -> list[str]:
+    toward = {
+        c["id"]: c.get("toward") for c in chains if isinstance(c, Mapping) and isinstance(c.get("id"), str)
+    }
+    for start in toward:
+        seen = {start}
+        at = toward.get(start)
+        while isinstance(at, str):
+            if at in seen:
+                return [f"chain {start}: its way toward the coast goes round in a loop"]
+            seen.add(at)
+            at = toward.get(at)
+    return []
+
+
+def _track_problems(data: Mapping[str, Any]) -> list[str]:
+    problems: list[str] = []
+    outrage = data.get("outrage")
+    if not isinstance(outrage, Mapping) or not _whole(outrage.get("spaces"), 3, MAX_TRACK):
+        return [f"'outrage' needs 'spaces', a whole number from 3 to {MAX_TRACK}"]
+    spaces = outrage["spaces"]
+    red = outrage.get("red", {})
+    if not isinstance(red, Mapping) or not all(
+        _position(k, spaces) and _whole(v, 1, 20) for k, v in red.items()
+    ):
+        problems.append("outrage 'red' must map space numbers on the track to a war strength of 1 to 20")
+    arrows = outrage.get("arrows", [])
+    if not isinstance(arrows, list) or not all(_whole(a, 0, spaces - 1) for a in arrows):
+        problems.append("outrage 'arrows' must list space numbers on the track")
+    debt = data.get("debt")
+    if debt is not None and not _debt_ok(debt):
+        problems.append(
+            "'debt' needs 'compound' and 'penalty' (debt amount → number) and 'end' (the largest debt shown)"
+        )
+    limits = data.get("tile_limits", [])
+    if not isinstance(limits, list) or not all(
+        isinstance(x, list) and len(x) == 2 and _whole(x[0], 0, 999) and _whole(x[1], 0, 99) for x in limits
+    ):
+        problems.append("'tile_limits' must list [revenue at least, tiles kept] pairs")
+    return problems
+
+
+def _debt_ok(debt: Any) -> bool:
+    if not isinstance(debt, Mapping) or not _whole(debt.get("end"), 1, 999):
+        return False
+    tables = (debt.get("compound"), debt.get("penalty"))
+    return all(
+        isinstance(t, Mapping) and all(_position(k, 1000) and _whole(v, 0, 99) for k, v in t.items())
+        for t in tables
+    )
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return value.__class__ is int and low <= value <= high
+
+
+def _position(key: Any, spaces: int) -> bool:
+    return isinstance(key, str) and key.isdigit() and int(key) < spaces
+
+
+def board_from(layout: str) -> Board:
+    """A board from its pack data as JSON text; raises ValueError with the problems."""
+    try:
+        data = json.loads(layout)
+    except (ValueError, RecursionError):
+        raise ValueError("the board is not valid JSON") from None
+    if not isinstance(data, Mapping):
+        raise ValueError("the board must be a JSON object")
+    if problems := board_problems(data):
+        raise ValueError("; ".join(problems))
+    regions = tuple(
+        RegionSpec(r["name"], r["enforcement"], r["coastal"], tuple(r["adjacent"])) for r in data["regions"]
+    )
+    chains = tuple(
+        ChainSpec(c["id"], c["region"], tuple(c["spaces"]), c.get("toward")) for c in data["chains"]
+    )
+    o = data["outrage"]
+    outrage = OutrageTrack(
+        o["spaces"],
+        tuple(sorted((int(k), v) for k, v in o.get("red", {}).items())),
+        tuple(sorted(o.get("arrows", []))),
+    )
+    d = data.get("debt")
+    debt = (
+        None
+        if d is None
+        else DebtTrack(
+            tuple(sorted((int(k), v) for k, v in d["compound"].items())),
+            d["end"],
+            tuple(sorted((int(k), v) for k, v in d["penalty"].items())),
+        )
+    )
+    limits = tuple(sorted((a, b) for a, b in data.get("tile_limits", [])))
+    return Board(str(data.get("name", "")), regions, chains, outrage, debt, limits)
+
+
+BOARD_PACK = register_pack_kind(PackKind("infamous-traffic.board", 1, "China board", board_problems))

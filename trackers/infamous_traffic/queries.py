@@ -1,0 +1,92 @@
+"""What an An Infamous Traffic screen may ask besides the state: why an entry is not open now, where a
+tile may go, the bags' odds, the war's moves, revenue and the score."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from trackers.core.actions import Action
+from trackers.core.errors import Violation
+from trackers.infamous_traffic import china, conspiracy, decade, events
+from trackers.infamous_traffic.actions import Deploy, PlaceConspiracy
+from trackers.infamous_traffic.game import next_step
+from trackers.infamous_traffic.rules import RULEBOOK
+from trackers.infamous_traffic.state import InfamousTrafficState
+
+S = InfamousTrafficState
+
+revenue = china.revenue
+inactive_tiles = china.inactive_tiles
+has_opportunity = china.has_opportunity
+demand_mismatches = china.demand_mismatches
+black_tiles = china.black_tiles
+war_moves = decade.war_moves
+score = decade.score
+season_order = decade.season_order
+early_end = events.early_end
+region_of = china.region_of
+
+__all__ = [
+    "black_tiles",
+    "blocked",
+    "conspiracy_odds",
+    "demand_mismatches",
+    "deploy_targets",
+    "early_end",
+    "event_odds",
+    "has_opportunity",
+    "inactive_tiles",
+    "next_step",
+    "place_targets",
+    "region_of",
+    "revenue",
+    "score",
+    "season_order",
+    "war_moves",
+]
+
+
+def blocked(state: S, kind: type[Action]) -> list[Violation]:
+    """Why no entry of this kind is accepted now (empty when it may be): a disabled button's reason."""
+    return RULEBOOK.blocked(state, kind)
+
+
+def event_odds(state: S) -> dict[str, Fraction]:
+    """The chance the next event drawn is each tile."""
+    return state.event_bag.odds() if state.event_bag.total else {}
+
+
+def conspiracy_odds(state: S) -> dict[str, Fraction]:
+    return state.conspiracy_bag.odds() if state.conspiracy_bag.total else {}
+
+
+def deploy_targets(state: S, kind: str, value: int) -> tuple[tuple[str, int], ...]:
+    """Every (chain, space) a tile of this kind and value from holdings may go to now."""
+    return tuple(
+        (c.id, i + 1)
+        for c in state.chains
+        for i in range(len(c.tiles))
+        if not RULEBOOK.validate(state, Deploy(c.id, i + 1, kind, value))
+    )
+
+
+def place_targets(state: S, tile: str, value: int = 0) -> tuple[str, ...]:
+    """Where a conspiracy tile from the bowl may go now: region names for a Missionary or Qing Force,
+    "chain:space" for a Smuggler or Bureaucrat (`value` is its printed value)."""
+    if tile in ("smuggler", "bureaucrat"):
+        return tuple(
+            f"{c.id}:{i + 1}"
+            for c in state.chains
+            for i in range(len(c.tiles))
+            if not RULEBOOK.validate(state, PlaceConspiracy(tile, chain=c.id, space=i + 1, value=value))
+        )
+    return tuple(
+        r.name
+        for r in state.regions
+        if (tile == "missionary" and not RULEBOOK.validate(state, PlaceConspiracy(tile, r.name)))
+        or tile == "qing"
+    )
+
+
+def placeable(state: S, tile: str, value: int = 0) -> bool:
+    return conspiracy.placeable(state, tile, value)
