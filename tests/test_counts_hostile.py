@@ -43,6 +43,7 @@ from trackers.core.session import Session
 from trackers.hope_city import actions as ha
 from trackers.hope_city import state as hs
 from trackers.infamous_traffic import actions as ia
+from trackers.infamous_traffic.state import Card, Question
 from trackers.unsettled import actions as ua
 from trackers.unsettled.board import GRID_COLUMNS, GRID_ROWS, NODES, example_map
 
@@ -260,7 +261,12 @@ def _infamous_traffic_by_hand() -> list[Baseline]:
     bare = traffic_started(3, 5, traffic_layout(BARE_BOARD)).state
     owing = bare.with_firm(replace(bare.firm(who), money=-3))
     disrupted = playing.with_region(replace(canton, missionary=False))
+    placing = replace(playing, questions=(Question("place", who, tiles=("qing",)),))
+    six = (*firm.tableau, *(Card(f"Contact {n}", "london") for n in range(5)))
+    discarding = replace(playing.with_firm(replace(firm, tableau=six)), questions=(Question("discard", who),))
     entries = [
+        (placing, ia.PlaceConspiracy("qing", "Canton", rerolls=(3, 3))),
+        (discarding, ia.Discard(2)),
         (disrupted, ia.SetDemand("Canton", (4,))),
         (fresh, ia.UseBoard(traffic_layout(), 30, canton_dice=(3, 4), pool=(1, 2, 3, 4, 5))),
         (playing, ia.CardMoney(who, 2, "a card's power")),

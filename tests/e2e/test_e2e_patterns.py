@@ -600,6 +600,108 @@ def walk_hope_city(walk: Walk) -> None:
     walk.home()
 
 
+def infamous_traffic_at(data: Path, seed: int, players: int, stage: str) -> str:
+    """An An Infamous Traffic game played by the seeded table until it reaches `stage` (the Opium War, the
+    London Season), saved in the app's data folder: its id."""
+    from tests.infamous_traffic.play import started, step
+    from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC
+    from trackers.storage import Store
+
+    played, rng = started(players, seed), random.Random(seed)
+    while played.state.stage != stage:
+        assert step(played, rng), f"seed {seed} never reaches {stage}"
+    with Store(data / "lantern.sqlite3") as store:
+        game = store.create_game(INFAMOUS_TRAFFIC, played.setup, played.seed)
+        for entry in played.history:
+            game.session.play(entry.action)
+        assert game.session.state == played.state
+        return game.id
+
+
+def resume(walk: Walk, game: str) -> None:
+    """Resume the stored game `game` from Home (its Resume button is the first below its title)."""
+    pg = walk.pg
+    title = ident(pg, f"game-{game}").bounding_box()
+    resumes = pg.get_by_role("button", name="Resume", exact=True)
+    below = [r for r in resumes.all() if r.bounding_box()["y"] > title["y"]]
+    walk.press(min(below, key=lambda r: r.bounding_box()["y"]))
+
+
+def walk_infamous_traffic(walk: Walk, board: Path, war: str, season: str) -> None:
+    """The board's set-up from a pack file, starting cards, a turn with each form, a bowl's tiles, the
+    events, China, the bags and the firms; then a stored game's Opium War and another's London Season."""
+    pg = walk.pg
+    walk.tap("New game")
+    walk.tap("An Infamous Traffic")
+    walk.tap("Start")
+    walk.look("infamous traffic board set-up")
+    with pg.expect_file_chooser() as chooser:
+        walk.tap("Import a board file")
+    chooser.value.set_files(str(board))
+    for _ in range(3):
+        walk.press(ident(pg, "it-board-dice-quick").get_by_role("button", name="+10", exact=True))
+    walk.tap("Entered at the table (empty: Lantern draws)")
+    for tile in ("Qing Force", "Missionary", "Bureaucrat", "Qing Force", *["Qing Force"] * 4):
+        walk.press(ident(pg, "it-board-bowls").get_by_role("button", name=tile, exact=True))
+    walk.look("infamous traffic board, filled in")
+    walk.tap("Use this board")
+    walk.look("infamous traffic starting cards")
+    for player, where, tile in (("Player 1", "London", "Merchant"), ("Player 2", "China", "Opium")):
+        walk.tap(where)
+        walk.tap(tile)
+        walk.tap(f"Start {player}")
+    walk.look("infamous traffic turn in London")
+    for form in ("Inquire", "Conduct Business"):
+        walk.tap(form)
+        walk.look(f"infamous traffic {form.lower()} form")
+    walk.tap("Throw Party (1 debt)")
+    for form in ("Deploy", "Adjust Price", "Influence", "Conspiracy"):
+        walk.tap(form)
+        walk.look(f"infamous traffic {form.lower()} form")
+    walk.press(pg.get_by_role("button", name=re.compile(r"^Bowl 1")))
+    walk.look("infamous traffic placing a bowl's tiles")
+    walk.press(pg.get_by_role("button", name="Missionary", exact=True))
+    walk.tap("Wenzhou")
+    walk.press(pg.get_by_role("button", name=re.compile(r"^Canton \(Qing")))
+    walk.look("infamous traffic paid deploy offered")
+    walk.tap("No Deploy")
+    walk.look("infamous traffic events")
+    walk.tap("Draw an event")
+    walk.look("infamous traffic event drawn")
+    for screen in ("China", "Bags", "Firms"):
+        walk.tap(screen)
+        walk.look(f"infamous traffic {screen.lower()}")
+    walk.home()
+    resume(walk, war)
+    expect(ident(pg, "next-step")).to_contain_text("spends the war's strength")
+    walk.look("infamous traffic opium war")
+    walk.home()
+    resume(walk, season)
+    expect(ident(pg, "next-step")).to_contain_text("keep a prize")
+    walk.look("infamous traffic london season")
+    walk.home()
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["412x915", "360x740"])
+def test_nothing_tappable_in_infamous_traffic_is_under_48_px(
+    phone_at: Callable[[int, int], Any], size: tuple[int, int], tmp_path: Path
+) -> None:
+    from tests.infamous_traffic.boards import TEST_BOARD
+    from trackers.core.packs import Pack, dumps
+
+    board = tmp_path / "china-board.json"
+    board.write_text(dumps(Pack("infamous-traffic.board", "Test board", 1, TEST_BOARD)))
+    war = infamous_traffic_at(tmp_path / "data", 1, 3, "war")
+    season = infamous_traffic_at(tmp_path / "data", 0, 2, "season")
+    walk = Walk(phone_at(*size), size, tmp_path)
+    try:
+        walk_infamous_traffic(walk, board, war, season)
+    except Exception as error:
+        raise AssertionError(walk.keep_evidence()) from error
+    assert not walk.found, "\n".join(["", *sorted(walk.found)])
+
+
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["412x915", "360x740"])
 def test_nothing_tappable_in_hope_city_is_under_48_px(

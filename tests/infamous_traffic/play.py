@@ -49,7 +49,7 @@ def candidates(state: S, rng: random.Random) -> list[Action]:
         it.SetDemand(r, tuple(rng.randint(1, 6) for _ in range(china.black_tiles(state, r))))
         for r in china.demand_mismatches(state)
     ]
-    if settle and rng.random() < 0.5:
+    if settle and not GAME.rulebook.blocked(state, it.SetDemand) and rng.random() < 0.5:
         return settle
     if state.stage == "events":
         return [it.DrawEvent()]

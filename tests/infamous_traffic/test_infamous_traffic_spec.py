@@ -195,7 +195,7 @@ from trackers.core.actions import Action
 from trackers.core.bag import Bag
 from trackers.infamous_traffic import actions as it
 from trackers.infamous_traffic import events
-from trackers.infamous_traffic.decade import season_order
+from trackers.infamous_traffic.decade import score, season_order
 from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC as GAME
 from trackers.infamous_traffic.queries import demand_mismatches, has_opportunity, revenue, war_moves
 from trackers.infamous_traffic.state import CUBES, STARTING_BAG, Question
@@ -1479,7 +1479,7 @@ def test_it_v25_the_last_season_reveals_secret_ambitions() -> None:
     ada = after.firm("Ada")
     assert [(c.name, c.face_down) for c in ada.tableau] == [("Starting card", False), ("Hopes", False)]
     assert ada.money == -4  # 3 debt for the secret ambition, compounded by 1 on the track
-    assert GAME.points(after, "Ada") == 4 - 1
+    assert sum(n for _, n in score(after, "Ada")) == 4 - 1
 
 
 def test_it_v26_party_tokens_go_back() -> None:

@@ -23,6 +23,7 @@ ENGINE_TESTS = (
     "tests/unsettled",
     "tests/ashes",
     "tests/hope_city",
+    "tests/infamous_traffic",
     "tests/rules_ref",
     "tests/cli",
     "tests/test_counts_hostile.py",

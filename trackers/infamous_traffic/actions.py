@@ -144,6 +144,9 @@ class PlaceConspiracy(Action):
     removals: tuple[str, ...] = ()
     reroll: bool = False
     die: int = 0
+    rerolls: tuple[int, ...] = ()
+    """Dice the table rerolled, in order: the pool dice a Qing Force rerolls, or the lowest demand die a
+    Bureaucrat's reroll gives (empty: Lantern rolls)."""
 
 
 @dataclass(frozen=True)

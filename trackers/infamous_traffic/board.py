@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from trackers.core.packs import PackKind, register_pack_kind
@@ -98,11 +99,19 @@ class Board:
     tile_limits: tuple[tuple[int, int], ...]
     """(revenue at least, inactive tiles kept); empty: the table counts."""
 
+    @cached_property
+    def _regions(self) -> dict[str, RegionSpec]:
+        return {r.name: r for r in self.regions}
+
+    @cached_property
+    def _chains(self) -> dict[str, ChainSpec]:
+        return {c.id: c for c in self.chains}
+
     def region(self, name: str) -> RegionSpec:
-        return next(r for r in self.regions if r.name == name)
+        return self._regions[name]
 
     def chain(self, cid: str) -> ChainSpec:
-        return next(c for c in self.chains if c.id == cid)
+        return self._chains[cid]
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.region(a).adjacent

@@ -12,8 +12,8 @@ from trackers.core.errors import Violation
 from trackers.core.rules import refuse
 from trackers.infamous_traffic import china
 from trackers.infamous_traffic.actions import PlaceConspiracy
-from trackers.infamous_traffic.guards import DIE, SPACE, VALUE, G, region_named, space_in
-from trackers.infamous_traffic.state import AGENTS, InfamousTrafficState, Piece
+from trackers.infamous_traffic.guards import DIE, FACE, SPACE, VALUE, G, region_named, space_in
+from trackers.infamous_traffic.state import AGENTS, TILE_NAMES, InfamousTrafficState, Piece
 
 S = InfamousTrafficState
 RULE = {
@@ -47,6 +47,9 @@ def check_place(state: S, action: PlaceConspiracy) -> list[Violation]:
         or VALUE.violations(action.value)
     ):
         return problems
+    for face in action.rerolls:
+        if problems := FACE.violations(face):
+            return problems
     if not action.region and not action.chain:
         if placeable(state, action.tile, action.value):
             return refuse(
@@ -191,7 +194,7 @@ def place(state: S, action: PlaceConspiracy, rng: Random) -> tuple[S, list[Event
     rest = (replace(q, tiles=tuple(tiles)),) if tiles else ()
     after = replace(state, questions=(*rest, *state.questions[1:]))
     if not action.region and not action.chain:
-        text = f"The {action.tile} has no legal place: it leaves the game."
+        text = f"The {TILE_NAMES[action.tile]} has no legal place: it leaves the game."
         return replace(after, removed=after.removed.put([action.tile])), [
             Event.of("no_place", text, rule="infamous-traffic/lantern")
         ]
@@ -212,7 +215,7 @@ def _place_qing(state: S, action: PlaceConspiracy, rng: Random) -> tuple[S, list
         return state.with_region(replace(target, qing=target.qing + 1)), []
     if target.alignment == "qing":
         after, n = china.reroll_matching(
-            state.with_region(replace(target, qing=target.qing + 1)), action.region, rng
+            state.with_region(replace(target, qing=target.qing + 1)), action.region, rng, action.rerolls
         )
         text = f"A Qing Force in {action.region}: {n} matching pool dice rerolled."
         return after, [Event.of("reroll", text, rule=RULE["qing"])]
@@ -246,14 +249,15 @@ def _place_agent(state: S, action: PlaceConspiracy, rng: Random) -> tuple[S, lis
         after, more = china.add_demand_die(after, region, rng, action.die)
         events += more
     if action.reroll and (occupant is not None or action.tile == "bureaucrat"):
-        after = china.reroll_lowest(after, region, rng)
+        after = china.reroll_lowest(after, region, rng, action.rerolls[0] if action.rerolls else 0)
         events.append(Event.of("demand", f"{region}'s lowest demand die rerolled.", rule=RULE["bureaucrat"]))
     return after, events
 
 
 def describe_place(state: S, action: PlaceConspiracy) -> str:
     if not action.region and not action.chain:
-        return f"The {action.tile} has no legal place and leaves the game"
+        return f"The {TILE_NAMES[action.tile]} has no legal place and leaves the game"
     if action.tile in AGENTS:
-        return f"A {action.tile} ({action.value}) goes to space {action.space} of chain {action.chain}"
-    return f"A {'Qing Force' if action.tile == 'qing' else 'Missionary'} goes to {action.region}"
+        where = f"space {action.space} of chain {action.chain}"
+        return f"A {TILE_NAMES[action.tile]} ({action.value}) goes to {where}"
+    return f"A {TILE_NAMES[action.tile]} goes to {action.region}"

@@ -21,7 +21,7 @@ from trackers.infamous_traffic.actions import (
     SuppressTaiping,
     TakePrize,
 )
-from trackers.infamous_traffic.guards import DIE, PRINTED, G, player_named, region_named
+from trackers.infamous_traffic.guards import DEBT, DIE, PRINTED, G, player_named, region_named
 from trackers.infamous_traffic.state import (
     PLAYER_TILES,
     Card,
@@ -42,7 +42,7 @@ PRIZE_OF: dict[str, PrizeKind] = {p: p for p in PRIZES}
 
 
 def war_region(state: S, name: str) -> bool:
-    """Where the commander may act: a coastal region, a Treaty Port, or a region bordering one."""
+    """Where the commander may act: on the coast, in a Treaty Port, or next to a Treaty Port."""
     board = china.board(state)
     spec = board.region(name)
     return (
@@ -82,9 +82,9 @@ def _war_check(state: S, region: str, move: str, what: str) -> list[Violation]:
     if f"{move}:{region}" not in war_moves(state):
         return refuse(
             f"{G}.war",
-            f"{what} in {region} is not open: it needs a coastal region, a Treaty Port or a region "
-            "beside one, "
-            f"the right alignment and enough strength ({state.war_strength} left).",
+            f"{what} in {region} is not open: the war reaches the coast, Treaty Ports and their "
+            f"neighbours, and the move needs the right alignment and enough strength "
+            f"({state.war_strength} left).",
             WAR,
         )
     return []
@@ -397,8 +397,8 @@ def end_season(state: S) -> tuple[S, list[Event]]:
 def check_compound(state: S, action: CompoundDebt) -> list[Violation]:
     if (
         problems := player_named(state, action.player)
-        or PRINTED.violations(action.debt)
-        or PRINTED.violations(action.permanent)
+        or DEBT.violations(action.debt)
+        or DEBT.violations(action.permanent)
     ):
         return problems
     if action.player not in state.compound_due:
@@ -407,7 +407,7 @@ def check_compound(state: S, action: CompoundDebt) -> list[Violation]:
             f"Enter the debt of {', '.join(state.compound_due)} now.",
             "infamous-traffic/decade/compound",
         )
-    if action.debt < -state.firm(action.player).money:
+    if action.debt + action.permanent < -state.firm(action.player).money:
         return refuse(
             f"{G}.compound",
             "Debt compounds upward: enter at least the debt it was.",
@@ -442,6 +442,13 @@ def check_penalty(state: S, action: DebtPenalty) -> list[Violation]:
 
 def penalty(state: S, action: DebtPenalty, rng: Random) -> tuple[S, list[Event]]:
     return state.with_firm(replace(state.firm(action.player), penalty=action.points)), []
+
+
+def ranking(state: S) -> tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]:
+    """(player, victory points, their parts), best first; a tie goes to the player earlier in turn order."""
+    order = state.turn_order
+    rows = [(p, sum(n for _, n in score(state, p)), score(state, p)) for p in state.players]
+    return tuple(sorted(rows, key=lambda r: (-r[1], order.index(r[0]) if r[0] in order else len(order))))
 
 
 def score(state: S, player: str) -> tuple[tuple[str, int], ...]:

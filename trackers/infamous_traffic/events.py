@@ -320,6 +320,7 @@ def add_events(state: S) -> tuple[S, list[Event]]:
     left, right = state.fate
     pile = list(state.fate_pile)
     added: list[str] = []
+    out: list[str] = []
     for _ in range(n):
         if right:
             added.append(right)
@@ -331,6 +332,7 @@ def add_events(state: S) -> tuple[S, list[Event]]:
             added.append(pile.pop())
         elif "stability" in bag:
             bag = bag.take(["stability"])
+            out.append("stability")
     bag = bag.put(added)
     if not right and left:
         left, right = "", left
@@ -338,7 +340,14 @@ def add_events(state: S) -> tuple[S, list[Event]]:
         right = pile.pop()
     if not left and pile:
         left = pile.pop()
-    after = replace(state, event_bag=bag, event_track=(), fate=(left, right), fate_pile=tuple(pile))
+    after = replace(
+        state,
+        event_bag=bag,
+        event_track=(),
+        fate=(left, right),
+        fate_pile=tuple(pile),
+        events_out=state.events_out.put(out),
+    )
     names = ", ".join(EVENT_NAMES[t] for t in added) or "none"
     text = f"{n} event tile(s) join the bag: {names}. The bag holds {bag.total}."
     return after, [Event.of("add_events", text, rule="infamous-traffic/decade/add-events")]

@@ -12,7 +12,7 @@ from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 from trackers.infamous_traffic import china, decade, flow
 from trackers.infamous_traffic.rules import RULEBOOK
-from trackers.infamous_traffic.state import EVENTS_PER_DECADE, InfamousTrafficState, Settings
+from trackers.infamous_traffic.state import EVENTS_PER_DECADE, TILE_NAMES, InfamousTrafficState, Settings
 
 STAGES = {
     "board": "Set-up",
@@ -43,7 +43,8 @@ def next_step(state: InfamousTrafficState) -> str:
     if state.result:
         return f"Game over: {state.reason}."
     if q := state.question:
-        return ASKS[q.kind].format(p=q.player, t=", ".join(q.tiles), o=", ".join(q.options), n=q.count)
+        tiles = ", ".join(TILE_NAMES[t] for t in q.tiles)
+        return ASKS[q.kind].format(p=q.player, t=tiles, o=", ".join(q.options), n=q.count)
     if state.stage == "board":
         return "Enter the China board and count the demand dice in the box."
     if state.stage == "starts":
@@ -102,12 +103,9 @@ class InfamousTraffic(RulebookGame[InfamousTrafficState]):
         after, more = flow.settle(after, rng)
         return after, events + more + _new_mismatches(state, after)
 
-    def points(self, state: InfamousTrafficState, player: str) -> int:
-        return sum(n for _, n in decade.score(state, player))
-
     def summary(self, state: InfamousTrafficState) -> Summary:
         if state.result:
-            scores = tuple(Score(p, self.points(state, p)) for p in state.players)
+            scores = tuple(Score(p, sum(n for _, n in decade.score(state, p))) for p in state.players)
             label = "VP"
         else:
             scores = tuple(Score(p, china.revenue(state, p) if state.board else 0) for p in state.players)
@@ -119,13 +117,10 @@ class InfamousTraffic(RulebookGame[InfamousTrafficState]):
     def outcome(self, state: InfamousTrafficState) -> Outcome | None:
         if not state.result:
             return None
-        order = state.turn_order
-        ranked = sorted(
-            state.players, key=lambda p: (-self.points(state, p), order.index(p) if p in order else 99)
-        )
-        ranking = tuple(Score(p, self.points(state, p)) for p in ranked)
-        breakdown = tuple((p, decade.score(state, p)) for p in ranked)
-        return Outcome((ranked[0],), ranking, f"Game over: {state.reason}.", breakdown)
+        ranked = decade.ranking(state)
+        ranking = tuple(Score(p, total) for p, total, _ in ranked)
+        breakdown = tuple((p, parts) for p, _, parts in ranked)
+        return Outcome((ranked[0][0],), ranking, f"Game over: {state.reason}.", breakdown)
 
 
 INFAMOUS_TRAFFIC = InfamousTraffic()

@@ -28,6 +28,7 @@ BOX = Count(
     why="Count them once.",
 )
 SPACE = Count(0, 8, "A chain's spaces are numbered", "", code=f"{G}.space", rule="infamous-traffic/china")
+DEBT = Count(0, 999, "Debt on the track is", "", code=f"{G}.debt", rule="infamous-traffic/decade/compound")
 MONEY = Count(-99, 99, "An amount of cash or debt is", "", code=f"{G}.amount", rule="infamous-traffic/money")
 
 

@@ -23,6 +23,9 @@ black_tiles = china.black_tiles
 war_moves = decade.war_moves
 score = decade.score
 season_order = decade.season_order
+ranking = decade.ranking
+policeable = decade.policeable
+penalty_due = decade.penalty_due
 early_end = events.early_end
 region_of = china.region_of
 
@@ -37,7 +40,11 @@ __all__ = [
     "has_opportunity",
     "inactive_tiles",
     "next_step",
+    "penalty_due",
     "place_targets",
+    "placeable",
+    "policeable",
+    "ranking",
     "region_of",
     "revenue",
     "score",

@@ -40,6 +40,14 @@ EVENT_TILES = {
 }
 """The event tiles the component list names (30). The third Public Debate tile's sign is not given: the
 table says which it is when it is drawn."""
+TILE_NAMES = {
+    "qing": "Qing Force",
+    "smuggler": "Smuggler",
+    "bureaucrat": "Bureaucrat",
+    "missionary": "Missionary",
+    "treaty": "Treaty Port",
+    "taiping": "Taiping",
+}
 STARTING_BAG = {"stability": 10, "debate+2": 1, "debate-2": 1, "enforce-canton": 1}
 EVENT_NAMES = {
     "stability": "Stability",
@@ -237,6 +245,8 @@ class InfamousTrafficState:
     """Treaty Ports and Taiping tiles waiting beside the board."""
     removed: Bag = EMPTY
     """Conspiracy tiles out of the game."""
+    events_out: Bag = EMPTY
+    """Event tiles out of the game: Stability taken from the bag when the Fate of China has none to add."""
     action_rows: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     travel_rows: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     """Per location: who travelled there (left, in arrival order) and who passed (right)."""

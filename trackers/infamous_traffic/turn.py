@@ -48,6 +48,7 @@ from trackers.infamous_traffic.state import (
     LOCATIONS,
     PARTY_TOKENS,
     TABLEAU,
+    TILE_NAMES,
     Card,
     InfamousTrafficState,
     Piece,
@@ -552,7 +553,7 @@ def take_bowl(state: S, action: Conspiracy, rng: Random) -> tuple[S, list[Event]
 def describe_conspiracy(state: S, action: Conspiracy) -> str:
     tiles = state.bowls[action.bowl - 1]
     fee = " for 1 debt" if any(t in ("smuggler", "missionary") for t in tiles) else ""
-    return f"{on_turn(state)} takes bowl {action.bowl} ({', '.join(tiles)}){fee}"
+    return f"{on_turn(state)} takes bowl {action.bowl} ({', '.join(TILE_NAMES[t] for t in tiles)}){fee}"
 
 
 # Chains the active player orders, and card powers

@@ -8,6 +8,7 @@ import flet as ft
 
 from views.games.ashes.panel import AshesPanel
 from views.games.hope_city.panel import HopeCityPanel
+from views.games.infamous_traffic.panel import InfamousTrafficPanel
 from views.games.scorepad.panel import ScorePadPanel
 from views.games.unsettled.panel import UnsettledPanel
 from views.model import AppModel
@@ -17,6 +18,7 @@ Panel = Callable[[AppModel], ft.Control]
 PANELS: dict[str, Panel] = {
     "ashes": AshesPanel,
     "hope-city": HopeCityPanel,
+    "infamous-traffic": InfamousTrafficPanel,
     "scorepad": ScorePadPanel,
     "unsettled": UnsettledPanel,
 }

@@ -1,0 +1,1 @@
+"""An Infamous Traffic on the shared game screen."""

@@ -1,0 +1,87 @@
+"""An Infamous Traffic on the shared game screen: the final ranking once the game is over, then one screen
+at a time (set-up, the turn or the decade's step, China, the bags, the firms), opening on what the table
+needs now."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from trackers.infamous_traffic.state import InfamousTrafficState
+from views.games.infamous_traffic.bags import BagsScreen
+from views.games.infamous_traffic.china import ChinaScreen
+from views.games.infamous_traffic.decade import DecadeScreen
+from views.games.infamous_traffic.firms import FirmsScreen
+from views.games.infamous_traffic.setup import SetupScreen
+from views.games.infamous_traffic.turn import TurnScreen
+from views.model import AppModel
+from views.scrolling import use_top_when_shown
+from views.widgets import Latest, card, choice_row, heading, keyed, tagged
+
+DECADE_END = ("war", "rush", "books", "season", "compound", "penalty")
+
+
+def _screens(state: InfamousTrafficState) -> list[tuple[str, str]]:
+    if state.stage in ("board", "starts"):
+        return [("setup", "Set-up")]
+    first = ("decade", "Decade end") if state.stage in DECADE_END else ("turn", "Turn")
+    return [first, ("china", "China"), ("bags", "Bags"), ("firms", "Firms")]
+
+
+def _default_screen(state: InfamousTrafficState) -> str:
+    if state.stage in ("board", "starts"):
+        return "setup"
+    if state.result:
+        return "firms"
+    return "decade" if state.stage in DECADE_END else "turn"
+
+
+def _moment(state: InfamousTrafficState) -> tuple[object, ...]:
+    """What a screen picked by hand lasts for: a new stage, round, turn or question opens the default."""
+    return (state.stage, state.decade, state.round, state.acted, state.question, state.result)
+
+
+def result_banner(state: InfamousTrafficState) -> ft.Control:
+    if not state.result:
+        return ft.Container()
+    return card(
+        heading("Game over"),
+        tagged("it-result", ft.Text(f"Game over: {state.reason}.", weight=ft.FontWeight.BOLD)),
+        key="it-result-card",
+    )
+
+
+@ft.component
+def InfamousTrafficPanel(model: AppModel) -> ft.Control:
+    picked = Latest[tuple[tuple[object, ...], str] | None](None)
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: InfamousTrafficState = model.game.session.state
+    moment = _moment(state)
+    screens = _screens(state)
+    choice = picked.shown
+    shown = choice[1] if choice is not None and choice[0] == moment else _default_screen(state)
+    if shown not in dict(screens):
+        shown = _default_screen(state)
+    use_top_when_shown(shown)
+
+    def show(screen: str) -> None:
+        picked.set((moment, screen))
+
+    body: ft.Control
+    if shown == "setup":
+        body = keyed("it-screen-setup", SetupScreen, model, state)
+    elif shown == "turn":
+        body = keyed("it-screen-turn", TurnScreen, model, state)
+    elif shown == "decade":
+        body = keyed("it-screen-decade", DecadeScreen, model, state)
+    elif shown == "china":
+        body = keyed("it-screen-china", ChinaScreen, model, state)
+    elif shown == "bags":
+        body = keyed("it-screen-bags", BagsScreen, model, state)
+    else:
+        body = keyed("it-screen-firms", FirmsScreen, model, state)
+    return ft.Column(
+        [result_banner(state), choice_row("Show", screens, shown, show, key="it-show"), body],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
