@@ -13,7 +13,7 @@ from tests.rules_ref.questions import QUESTIONS, Question
 
 TOP = 3
 TARGET = 0.95
-GAMES_WITH_RULES = ("unsettled", "ashes", "hope-city", "infamous-traffic")
+GAMES_WITH_RULES = ("unsettled", "ashes", "hope-city", "infamous-traffic", "blackout-hk")
 MIN_QUESTIONS = 30
 
 
