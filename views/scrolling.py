@@ -3,9 +3,15 @@ and a game panel that swaps screens of its own (ASHES's boards, the rival) asks 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import flet as ft
+
+from views.widgets import Latest
+
+Picked = Latest[tuple[tuple[object, ...], str] | None]
+"""The screen a panel's reader picked by hand, and the moment of the game it was picked in."""
 
 
 def screen_area(name: str, body: ft.Control) -> ft.Column:
@@ -55,3 +61,24 @@ def use_top_when_shown(screen: str, anchor: str | None = None) -> None:
         shown.current = screen
 
     ft.use_effect(follow, [screen, anchor])
+
+
+def use_picked() -> Picked:
+    """A panel's hand-picked screen: call it first in the panel, before any early return."""
+    return Latest[tuple[tuple[object, ...], str] | None](None)
+
+
+def screen_shown(
+    picked: Picked, moment: tuple[object, ...], screens: Sequence[tuple[str, str]], default: str
+) -> tuple[str, Callable[[str], None]]:
+    """The screen on show and how to pick another: one picked by hand lasts while the game's `moment` does
+    (a new turn, stage or question opens `default` again), and only while it is among `screens`."""
+    choice = picked.shown
+    shown = choice[1] if choice is not None and choice[0] == moment else default
+    if shown not in dict(screens):
+        shown = default
+
+    def show(screen: str) -> None:
+        picked.set((moment, screen))
+
+    return shown, show

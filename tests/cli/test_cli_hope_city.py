@@ -10,14 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import trackers  # noqa: F401  (registers the games)
-from tests.cli.process import run
+from tests.cli.process import export_played, run
 from tests.hope_city.play import play_game
 from tests.wasm import no_processes
 from trackers.core.session import Session
-from trackers.datadir import DATABASE_NAME
-from trackers.gamefile import checksum, dumps, export_document
+from trackers.gamefile import checksum, dumps
 from trackers.hope_city.game import HOPE_CITY
-from trackers.storage import Store
 
 pytestmark = no_processes
 SEED = 4
@@ -26,18 +24,7 @@ SEED = 4
 def _exported(data: Path, tmp_path: Path) -> tuple[Session, Path]:
     """A whole seeded game, entered into a fresh store entry by entry, then written out by `export`."""
     played = play_game(SEED, "survive", 4)
-    with Store(data / DATABASE_NAME) as store:
-        game = store.create_game(HOPE_CITY, played.setup, played.seed)
-        for entry in played.entries:
-            result = game.session.dispatch(entry.action)
-            assert result.ok, result.violations
-        assert game.session.state == played.state
-        game_id = game.id
-    target = tmp_path / "hope-city.lantern.json"
-    exported = run(data, "export", game_id, "-o", str(target))
-    assert exported.returncode == 0, exported.stderr
-    assert target.read_text(encoding="utf-8") == dumps(export_document(played))
-    return played, target
+    return played, export_played(played, data, tmp_path / "hope-city.lantern.json")
 
 
 def test_replay_of_a_whole_game_prints_its_verdict(tmp_path: Path) -> None:

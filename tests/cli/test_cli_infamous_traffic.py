@@ -11,16 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import trackers  # noqa: F401  (registers the games)
-from tests.cli.process import run
+from tests.cli.process import export_played, run
 from tests.infamous_traffic.boards import layout
 from tests.infamous_traffic.play import play_game
 from tests.wasm import no_processes
 from trackers.core.session import Session
-from trackers.datadir import DATABASE_NAME
-from trackers.gamefile import checksum, dumps, export_document
+from trackers.gamefile import checksum, dumps
 from trackers.infamous_traffic import actions as it
 from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC
-from trackers.storage import Store
 
 pytestmark = no_processes
 SEED = 4
@@ -31,18 +29,7 @@ def _exported(data: Path, tmp_path: Path) -> tuple[Session, Path]:
     """A whole seeded game, entered into a fresh store entry by entry, then written out by `export`."""
     played = play_game(SEED, PLAYERS, layout())
     assert played.state.result, (played.state.stage, played.state.decade)
-    with Store(data / DATABASE_NAME) as store:
-        game = store.create_game(INFAMOUS_TRAFFIC, played.setup, played.seed)
-        for entry in played.entries:
-            result = game.session.dispatch(entry.action)
-            assert result.ok, result.violations
-        assert game.session.state == played.state
-        game_id = game.id
-    target = tmp_path / "infamous-traffic.lantern.json"
-    exported = run(data, "export", game_id, "-o", str(target))
-    assert exported.returncode == 0, exported.stderr
-    assert target.read_text(encoding="utf-8") == dumps(export_document(played))
-    return played, target
+    return played, export_played(played, data, tmp_path / "infamous-traffic.lantern.json")
 
 
 def test_replay_of_a_whole_game_prints_its_final_score(tmp_path: Path) -> None:

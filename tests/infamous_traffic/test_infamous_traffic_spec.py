@@ -118,6 +118,7 @@ IT-V22  test_it_v22_the_leftmost_player_breaks_a_tie
 IT-V23  test_refusal[IT-V23-count]
 IT-V23  test_t17_balance_books_then_cash_is_frittered
 IT-V23  test_it_v23_only_face_up_prizes_pay_upkeep
+IT-V23  test_it_v23_the_option_charges_every_face_up_card
 IT-V23  test_it_v23_tiles_over_the_limit_go_back
 IT-V23  test_it_v23_tiles_in_inactive_chains_count_toward_the_limit
 IT-V24  test_t16_london_season_order
@@ -1413,6 +1414,17 @@ def test_it_v22_the_leftmost_player_breaks_a_tie() -> None:
 def test_it_v23_only_face_up_prizes_pay_upkeep() -> None:
     state = with_tableau(china(), card("Jardine", upkeep=2), prize("Plate", "wealth", upkeep=1))
     assert decade_over(state).firm("Ada").money == -1
+
+
+def test_it_v23_the_option_charges_every_face_up_card() -> None:
+    state = with_tableau(
+        china(),
+        card("Jardine", upkeep=2),
+        prize("Plate", "wealth", upkeep=1),
+        prize("Hopes", "family", upkeep=4, face_down=True),
+    )
+    every = replace(state, settings=replace(state.settings, upkeep_from="every face-up card"))
+    assert decade_over(every).firm("Ada").money == -3
 
 
 def test_it_v23_tiles_over_the_limit_go_back() -> None:

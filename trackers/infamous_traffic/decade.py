@@ -184,9 +184,10 @@ def describe_rush_pass(state: S, action: RushPass) -> str:
 # Balancing the books
 
 
-def upkeep(card: Card) -> int:
-    """Balance Books charges the upkeep of face-up prizes only."""
-    return card.upkeep if card.deck == "prize" and not card.face_down else 0
+def upkeep(state: S, card: Card) -> int:
+    """Balance Books charges the upkeep of face-up prizes (or, as an option, of every face-up card)."""
+    every = state.settings.upkeep_from == "every face-up card"
+    return card.upkeep if not card.face_down and (every or card.deck == "prize") else 0
 
 
 def balance_books(state: S) -> tuple[S, list[Event]]:
@@ -194,7 +195,7 @@ def balance_books(state: S) -> tuple[S, list[Event]]:
     lines: list[str] = []
     asked: list[Question] = []
     for firm in state.firms:
-        gain = china.revenue(state, firm.name) - sum(upkeep(c) for c in firm.tableau)
+        gain = china.revenue(state, firm.name) - sum(upkeep(state, c) for c in firm.tableau)
         after = after.pay(firm.name, -gain)
         lines.append(f"{firm.name} {gain:+d}")
         limit = china.board(state).tile_limit(china.revenue(state, firm.name))

@@ -9,6 +9,7 @@ from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.infamous_traffic import china, conspiracy, decade, events
 from trackers.infamous_traffic.actions import Deploy, PlaceConspiracy
+from trackers.infamous_traffic.board import BOARD_PACK, board_problems
 from trackers.infamous_traffic.game import next_step
 from trackers.infamous_traffic.rules import RULEBOOK
 from trackers.infamous_traffic.state import InfamousTrafficState
@@ -30,8 +31,10 @@ early_end = events.early_end
 region_of = china.region_of
 
 __all__ = [
+    "BOARD_PACK",
     "black_tiles",
     "blocked",
+    "board_problems",
     "conspiracy_odds",
     "demand_mismatches",
     "deploy_targets",

@@ -103,6 +103,13 @@ class Settings:
         rule="infamous-traffic/decade/early-end",
         help="The rules check it at the end of a turn; an event can push outrage to the end of the track.",
     )
+    upkeep_from: str = option(
+        "Balance Books charges the upkeep of",
+        "face-up prizes",
+        choices=("face-up prizes", "every face-up card"),
+        rule="infamous-traffic/decade/books",
+        help="The Balance Books step names prizes; the card anatomy shows an upkeep on every card.",
+    )
     bowls_of_two: bool = option(
         "The first two bowls start with 2 tiles each",
         True,

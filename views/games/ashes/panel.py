@@ -15,8 +15,8 @@ from views.games.ashes.player import PlayerScreen
 from views.games.ashes.rival import RIVAL_FORM, RivalScreen
 from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
-from views.scrolling import use_top_when_shown
-from views.widgets import Latest, card, choice_row, keyed, tagged
+from views.scrolling import screen_shown, use_picked, use_top_when_shown
+from views.widgets import card, choice_row, keyed, tagged
 
 
 def _bag_line(state: AshesState) -> str:
@@ -80,17 +80,14 @@ def _default_screen(state: AshesState, turn: str | None) -> str:
 
 @ft.component
 def AshesPanel(model: AppModel) -> ft.Control:
-    picked = Latest[tuple[tuple[object, ...], str] | None](None)
+    picked = use_picked()
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     state: AshesState = model.game.session.state
     summary = model.module.summary(state)
     moment = (summary.round, summary.phase, summary.turn, len(state.rounds.setup_left))
-    choice = picked.shown
     screens = _screens(state)
-    shown = choice[1] if choice is not None and choice[0] == moment else _default_screen(state, summary.turn)
-    if shown not in dict(screens):
-        shown = _default_screen(state, summary.turn)
+    shown, show = screen_shown(picked, moment, screens, _default_screen(state, summary.turn))
     use_top_when_shown(shown, RIVAL_FORM if shown == "rival" and summary.turn == RIVAL else None)
     body: ft.Control
     if shown == "setup":
@@ -106,7 +103,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
         body = keyed(f"player-{seat.name}", PlayerScreen, model, state, seat)
     return ft.Column(
         [
-            choice_row("Show", screens, shown, lambda s: picked.set((moment, s)), key="ashes-view"),
+            choice_row("Show", screens, shown, show, key="ashes-view"),
             BagCard(model, state),
             body,
         ],

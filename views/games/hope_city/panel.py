@@ -14,8 +14,8 @@ from views.games.hope_city.questions import pending
 from views.games.hope_city.setup import SetupScreen
 from views.games.hope_city.turn import TurnScreen
 from views.model import AppModel
-from views.scrolling import use_top_when_shown
-from views.widgets import Latest, card, choice_row, heading, keyed, tagged
+from views.scrolling import screen_shown, use_picked, use_top_when_shown
+from views.widgets import card, choice_row, heading, keyed, tagged
 
 WINS = ("thrive", "survive")
 TURN_LABEL = {"chaos": "Year start", "turns": "Turn", "cleanup": "Clean-up", "over": "Game over"}
@@ -61,20 +61,13 @@ def result_banner(state: HopeCityState) -> ft.Control:
 
 @ft.component
 def HopeCityPanel(model: AppModel) -> ft.Control:
-    picked = Latest[tuple[tuple[object, ...], str] | None](None)
+    picked = use_picked()
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     state: HopeCityState = model.game.session.state
-    moment = _moment(state)
     screens = _screens(state)
-    choice = picked.shown
-    shown = choice[1] if choice is not None and choice[0] == moment else _default_screen(state)
-    if shown not in dict(screens):
-        shown = _default_screen(state)
+    shown, show = screen_shown(picked, _moment(state), screens, _default_screen(state))
     use_top_when_shown(shown)
-
-    def show(screen: str) -> None:
-        picked.set((moment, screen))
 
     body: ft.Control
     if shown == "setup":
