@@ -23,9 +23,10 @@ from trackers.infamous_traffic.state import (
 )
 from trackers.storage import StorageError
 from views.forms import Form, form_stepper, rule_link, toggle
+from views.games.infamous_traffic.board_editor import BoardEditor
 from views.games.infamous_traffic.parts import DIE, hint, name, sequence_row
 from views.model import AppModel, Notice
-from views.widgets import Entry, action_button, card, chip_row, choice_buttons, heading, tagged
+from views.widgets import Entry, action_button, card, chip_row, choice_buttons, heading, keyed, tagged
 
 KIND = "infamous-traffic.board"
 DICE_SETTING = "infamous-traffic.demand_dice"
@@ -176,6 +177,7 @@ def BoardForm(model: AppModel, state: InfamousTrafficState) -> ft.Control:
         ),
         paste.field("Or paste a board pack's JSON", key="it-board-paste", multiline=True, max_lines=4),
         action_button("Import the pasted board", paste_in, key="it-board-paste-import"),
+        keyed("it-board-editor-part", BoardEditor, model, lambda pack: form.put("pack", pack.name)),
         rule_link(model, "infamous-traffic/setup/board", key="it-rule-board"),
         heading("Count once"),
         form_stepper(form, "dice", "Demand dice in the box", key="it-board-dice", low=2, high=60),

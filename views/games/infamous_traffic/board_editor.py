@@ -1,0 +1,134 @@
+"""The China board entered in the app from the physical board, once, then saved as an `infamous-traffic.board`
+pack: its name, the regions with their chains, the outrage track and optionally the debt track and tile
+limits. What is still wrong shows as it is entered (the pack validator's own problems, then what the set-up
+needs), and Save waits with that reason. Folded until opened; the whole entry lives in one `Form`, so it
+survives re-renders, folding and a trip to a rule (the set-up's link to the board pack's rule is
+just below it)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from trackers.core.errors import Violation
+from trackers.core.packs import Pack
+from trackers.infamous_traffic.actions import UseBoard
+from trackers.infamous_traffic.queries import BOARD_PACK
+from views.forms import Form, toggle
+from views.games.infamous_traffic.board_editor_data import pack_data, problems, start_values
+from views.games.infamous_traffic.board_editor_regions import regions_part
+from views.games.infamous_traffic.board_editor_tracks import optional_part, outrage_part
+from views.games.infamous_traffic.parts import hint
+from views.model import AppModel
+from views.widgets import Entry, action_button, heading, tagged
+
+LONGEST_NAME = 80
+SHOWN = 3
+"""Problems listed at once: the first few, so the line stays short while a board is half entered."""
+DICE = 30
+"""A count of demand dice the box allows, for asking the set-up about the board alone."""
+SETUP_CODE = "infamous-traffic.board"
+"""The engine's refusal of a board the set-up cannot use (no Shanghai, a chain without a blank space)."""
+
+
+def board_data(values: dict[str, Any], name: str) -> dict[str, Any]:
+    return {"name": name, **pack_data(values)}
+
+
+def still_wrong(model: AppModel, data: dict[str, Any]) -> list[str]:
+    """The validator's problems with the board; when there are none, the set-up's own refusal of it."""
+    if found := problems(data):
+        return found
+    refusals = model.check(UseBoard(json.dumps(data), DICE))
+    return [v.message.rstrip(".") for v in refusals if v.code == SETUP_CODE]
+
+
+def problems_text(found: list[str], data: dict[str, Any]) -> str:
+    if not found:
+        return f"Ready to save: {len(data['regions'])} regions, {len(data['chains'])} chains."
+    more = f" (and {len(found) - SHOWN} more)" if len(found) > SHOWN else ""
+    return "Still to enter: " + "; ".join(found[:SHOWN]) + more + "."
+
+
+def save_reasons(name: str, found: list[str], taken: bool, replacing: bool) -> list[Violation]:
+    if not name:
+        return hint("Give the board a name.")
+    if len(name) > LONGEST_NAME:
+        return hint(f"A board's name is at most {LONGEST_NAME} characters.")
+    if found:
+        return hint(f"Not yet: {found[0]}.")
+    if taken and not replacing:
+        return hint(f"A saved board is already called {name}: change the name, or replace that board.")
+    return []
+
+
+@ft.component
+def BoardEditor(model: AppModel, on_saved: Callable[[Pack], Any]) -> ft.Control:
+    form = Form(start_values())
+    title = Entry(str(form.initial["name"]))
+    typed = Entry()
+    header = toggle(
+        "Enter the board from the physical map",
+        bool(form["open"]),
+        lambda: form.put("open", not form.now("open")),
+        key="it-board-editor",
+    )
+    if not form["open"]:
+        return ft.Column([header], key="it-ed")
+    saved = {p.name for p in model.packs(BOARD_PACK.kind)}
+
+    def save() -> None:
+        name = title.value.strip()
+        data = board_data(form.latest.value, name)
+        if save_reasons(name, still_wrong(model, data), name in saved, bool(form.now("replace"))):
+            return
+        pack = Pack(BOARD_PACK.kind, name, BOARD_PACK.version, data)
+        if model.save_pack(pack, replace=bool(form.now("replace"))):
+            form.put_all(open=False, replace=False)
+            on_saved(pack)
+
+    name = str(form["name"]).strip()
+    data = board_data(form.latest.shown, name)
+    found = still_wrong(model, data)
+    taken = name in saved
+    replace: list[ft.Control] = []
+    if taken:
+        replace = [
+            toggle(
+                f"Replace the saved board {name}",
+                bool(form["replace"]),
+                lambda: form.put("replace", not form.now("replace")),
+                key="it-ed-replace",
+            )
+        ]
+    return ft.Column(
+        [
+            header,
+            ft.Text(
+                "Enter what the board in front of you shows, once: it is saved as a board pack for later "
+                "games.",
+                size=13,
+            ),
+            title.field("The board's name", key="it-ed-name", on_change=lambda t: form.put("name", t)),
+            *regions_part(form, typed),
+            *outrage_part(form),
+            *optional_part(form),
+            heading("Save"),
+            tagged("it-ed-problems", ft.Text(problems_text(found, data))),
+            *replace,
+            action_button(
+                "Save this board",
+                save,
+                key="it-ed-save",
+                primary=True,
+                icon=ft.Icons.SAVE,
+                blocked=save_reasons(name, found, taken, bool(form["replace"])),
+            ),
+            ft.Divider(height=1),
+        ],
+        spacing=8,
+        key="it-ed",
+    )
