@@ -635,6 +635,11 @@ def walk_infamous_traffic(walk: Walk, board: Path, war: str, season: str) -> Non
     walk.tap("An Infamous Traffic")
     walk.tap("Start")
     walk.look("infamous traffic board set-up")
+    walk.tap("Enter the board from the physical map")
+    walk.look("infamous traffic board editor")
+    walk.tap("Add a chain to Canton", exact=False)
+    walk.look("infamous traffic board editor, a chain")
+    walk.tap("Enter the board from the physical map")
     with pg.expect_file_chooser() as chooser:
         walk.tap("Import a board file")
     chooser.value.set_files(str(board))
