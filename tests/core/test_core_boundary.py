@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import trackers  # noqa: F401  (registers every game and pack kind)
 from tests.ashes.play import deck_json
 from tests.ashes.states import BOARD
+from tests.infamous_traffic.boards import TEST_BOARD
 from tests.wasm import DEEP, DEEP_VALUE, nested
 from trackers.core import packs
 from trackers.core.actions import ActionCodec, ActionFormatError, Event
@@ -365,6 +366,7 @@ SAMPLES: dict[str, Any] = {
     "ashes.board": BOARD.to_json(),
     "ashes.rival-deck": {"cards": [json.loads(card) for card in deck_json(random.Random(3), 4)]},
     "unsettled.map": example_map().to_json(),
+    "infamous-traffic.board": TEST_BOARD,
 }
 
 

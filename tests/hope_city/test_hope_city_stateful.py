@@ -27,9 +27,7 @@ them.
 
 from __future__ import annotations
 
-import dataclasses
 import random
-import typing
 from collections import Counter
 
 import pytest
@@ -39,6 +37,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from tests.hope_city.play import choose_entry, payment, play_game, players_of, step
 from tests.hope_city.states import corruption_total, resources_total
+from tests.made_up import made_up
 from trackers.core.actions import Action
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
@@ -206,27 +205,7 @@ def ways_on(state: HopeCityState) -> list[Action]:
 
 def anything(rng: random.Random) -> Action:
     """An entry of any kind with fields drawn from names and numbers the game knows, or not."""
-    kind = rng.choice(GAME.actions)
-    hints = typing.get_type_hints(kind)
-    values: dict[str, object] = {}
-    for field in dataclasses.fields(kind):
-        values[field.name] = value_of(hints[field.name], rng)
-    return kind(**values)
-
-
-def value_of(hint: object, rng: random.Random) -> object:
-    if hint is bool:
-        return rng.random() < 0.5
-    if hint is int:
-        return rng.choice(NUMBERS)
-    if hint is str:
-        return rng.choice(WORDS)
-    args = typing.get_args(hint)
-    if typing.get_origin(hint) is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(value_of(args[0], rng) for _ in range(rng.choice((0, 1, 2, 2, 5))))
-        return tuple(value_of(arg, rng) for arg in args)
-    raise AssertionError(f"no values for {hint!r}")
+    return made_up(GAME.actions, rng, NUMBERS, WORDS)
 
 
 class HopeCityGames(RuleBasedStateMachine):

@@ -40,7 +40,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import typing
 from collections import Counter
 
 import pytest
@@ -50,6 +49,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from tests.infamous_traffic.boards import BARE_BOARD, TEST_BOARD
 from tests.infamous_traffic.play import NAMES, candidates
+from tests.made_up import made_up
 from trackers.core.actions import Action
 from trackers.core.game import make_setup
 from trackers.core.session import Result, Session
@@ -380,24 +380,7 @@ NUMBERS = (-1, 0, 0, 1, 1, 2, 3, 5, 6, 7, 21, 99, 10**9)
 
 def anything(rng: random.Random) -> Action:
     """An entry of any kind with fields drawn from names and numbers the game knows, or not."""
-    kind = rng.choice(GAME.actions)
-    hints = typing.get_type_hints(kind)
-    return kind(**{f.name: value_of(hints[f.name], rng) for f in dataclasses.fields(kind)})
-
-
-def value_of(hint: object, rng: random.Random) -> object:
-    if hint is bool:
-        return rng.random() < 0.5
-    if hint is int:
-        return rng.choice(NUMBERS)
-    if hint is str:
-        return rng.choice(WORDS)
-    args = typing.get_args(hint)
-    if typing.get_origin(hint) is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(value_of(args[0], rng) for _ in range(rng.choice((0, 1, 2, 2, 5))))
-        return tuple(value_of(arg, rng) for arg in args)
-    raise AssertionError(f"no values for {hint!r}")
+    return made_up(GAME.actions, rng, NUMBERS, WORDS)
 
 
 # The machine -------------------------------------------------------------------------------------------
