@@ -82,7 +82,7 @@ def step_texts(state: InfamousTrafficState, history: Sequence[LogEntry]) -> list
             f"{season}." if season else "Done.",
             "The prize draft, most parties first; then debt compounds.",
         ),
-        f"The event row back into the bag, and {_new_events(state)} tile(s) from the Fate of China.",
+        f"This decade's drawn tiles go back in the bag, with {_new_events(state)} from the Fate of China.",
         f"A tile into each bowl; decade {state.decade + 1} begins.",
     ]
     if now == 1:

@@ -99,7 +99,7 @@ def DeployForm(model: AppModel, state: S, who: str, paid: bool) -> ft.Control:
         if kind == "merchant":
             controls.append(
                 ft.Text(
-                    "A Merchant in a Qing or Taiping region rerolls matching pool dice (Lantern rolls).",
+                    "Merchants deployed where Qing or Taiping rule: Lantern rerolls matching pool dice.",
                     size=13,
                 )
             )
