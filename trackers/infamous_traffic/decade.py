@@ -41,6 +41,14 @@ PRIZE_OF: dict[str, PrizeKind] = {p: p for p in PRIZES}
 # The Opium War
 
 
+def war_outlook(state: S) -> tuple[int, int]:
+    """Where the Opium War step leaves outrage (an arrow space lowers it by 1 first) and the war's strength
+    there (0: not a red space, no war)."""
+    track = china.board(state).outrage
+    at = state.outrage - 1 if state.outrage in track.arrows else state.outrage
+    return at, track.strength(at)
+
+
 def war_region(state: S, name: str) -> bool:
     """Where the commander may act: on the coast, in a Treaty Port, or next to a Treaty Port."""
     board = china.board(state)

@@ -309,14 +309,19 @@ HELPERS: dict[str, Callable[[S, str, str], tuple[S, list[Event]]]] = {
 }
 
 
+def events_to_add(state: S) -> int:
+    """One tile per Taiping region and one per region with an active chain (a region may count twice)."""
+    return sum(1 for r in state.regions if r.alignment == "taiping") + sum(
+        1 for r in state.regions if any(c.active for c in china.chains_in(state, r.name))
+    )
+
+
 def add_events(state: S) -> tuple[S, list[Event]]:
     """This decade's drawn tiles go back in the bag; then 1 tile per Taiping region and per region with an
     active chain: from the Fate of China (rightmost first), then the face-down pile; Stability leaves the
     bag for each one missing. The Fate of China slides right and refills face up."""
     bag = state.event_bag.put(state.event_track)
-    n = sum(1 for r in state.regions if r.alignment == "taiping") + sum(
-        1 for r in state.regions if any(c.active for c in china.chains_in(state, r.name))
-    )
+    n = events_to_add(state)
     left, right = state.fate
     pile = list(state.fate_pile)
     added: list[str] = []

@@ -117,11 +117,8 @@ def _after_events(state: S) -> tuple[S, list[Event]]:
 def begin_decade_end(state: S, why: str) -> tuple[S, list[Event]]:
     """The Opium War: an arrow space first lowers outrage by 1; a red space then starts a war."""
     head = Event.of("decade", f"Decade {state.decade} ends: {why}.", rule="infamous-traffic/decade")
-    board = china.board(state)
-    after = replace(state, stage="war", draws_left=0, turn_done=False, war_ports=0)
-    if after.outrage in board.outrage.arrows:
-        after = replace(after, outrage=after.outrage - 1)
-    strength = board.outrage.strength(after.outrage)
+    outrage, strength = decade.war_outlook(state)
+    after = replace(state, stage="war", draws_left=0, turn_done=False, war_ports=0, outrage=outrage)
     if not strength:
         after, more = _books(after)
         return after, [head, *more]

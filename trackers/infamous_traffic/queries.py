@@ -28,6 +28,8 @@ ranking = decade.ranking
 policeable = decade.policeable
 penalty_due = decade.penalty_due
 early_end = events.early_end
+events_to_add = events.events_to_add
+war_outlook = decade.war_outlook
 region_of = china.region_of
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "deploy_targets",
     "early_end",
     "event_odds",
+    "events_to_add",
     "has_opportunity",
     "inactive_tiles",
     "next_step",
@@ -53,6 +56,7 @@ __all__ = [
     "score",
     "season_order",
     "war_moves",
+    "war_outlook",
 ]
 
 
@@ -90,12 +94,9 @@ def place_targets(state: S, tile: str, value: int = 0) -> tuple[str, ...]:
             for i in range(len(c.tiles))
             if not RULEBOOK.validate(state, PlaceConspiracy(tile, chain=c.id, space=i + 1, value=value))
         )
-    return tuple(
-        r.name
-        for r in state.regions
-        if (tile == "missionary" and not RULEBOOK.validate(state, PlaceConspiracy(tile, r.name)))
-        or tile == "qing"
-    )
+    if tile == "qing":
+        return tuple(r.name for r in state.regions)
+    return tuple(r.name for r in state.regions if not RULEBOOK.validate(state, PlaceConspiracy(tile, r.name)))
 
 
 def placeable(state: S, tile: str, value: int = 0) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.forms import rule_link
 from views.games.infamous_traffic.china_parts import line
@@ -17,14 +18,8 @@ BOX = 26
 
 def decade_end_text(state: InfamousTrafficState) -> str:
     """What the Opium War step would make of the marker where it stands: an arrow first, then a red space."""
-    assert state.board is not None
-    track = state.board.outrage
-    at = state.outrage
-    steps: list[str] = []
-    if at in track.arrows:
-        at -= 1
-        steps.append(f"the arrow moves outrage back to {at}")
-    strength = track.strength(at)
+    at, strength = queries.war_outlook(state)
+    steps = [f"the arrow moves outrage back to {at}"] if at != state.outrage else []
     steps.append(f"a war of strength {strength} breaks out" if strength else "no war (not a red space)")
     return "If the decade ended now: " + ", then ".join(steps) + "."
 

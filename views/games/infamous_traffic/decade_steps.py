@@ -43,12 +43,6 @@ def game_ends(state: InfamousTrafficState) -> bool:
     return state.final or state.decade >= DECADES or not state.pool or state.demand_supply <= 0
 
 
-def _new_events(state: InfamousTrafficState) -> int:
-    """How many tiles Add Events takes from the Fate of China (a Taiping region with an active chain: 2)."""
-    active = {queries.region_of(state, c.id) for c in state.chains if c.active}
-    return sum(1 for r in state.regions if r.alignment == "taiping") + len(active)
-
-
 def _past_or_next(done: bool, past: str, coming: str) -> str:
     return past if done else coming
 
@@ -82,7 +76,7 @@ def step_texts(state: InfamousTrafficState, history: Sequence[LogEntry]) -> list
             f"{season}." if season else "Done.",
             "The prize draft, most parties first; then debt compounds.",
         ),
-        f"This decade's drawn tiles go back in the bag, with {_new_events(state)} from the Fate of China.",
+        f"This decade's drawn tiles go back in the bag, with {queries.events_to_add(state)} more.",
         f"A tile into each bowl; decade {state.decade + 1} begins.",
     ]
     if now == 1:
