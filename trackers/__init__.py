@@ -1,6 +1,7 @@
 """Lantern's rules engines: pure Python, no UI. Importing this package registers every game."""
 
 from trackers import ashes as ashes
+from trackers import blackout_hk as blackout_hk
 from trackers import hope_city as hope_city
 from trackers import infamous_traffic as infamous_traffic
 from trackers import scorepad as scorepad

@@ -175,7 +175,8 @@ class GameModule(Protocol):
 
 
 def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> list[str]:
-    """Every reason the setup is unacceptable (empty when it is fine)."""
+    """Every reason the setup is unacceptable (empty when it is fine). A module may add its own reasons
+    with `setup_problems(players, options)` (a player count only one variant allows)."""
     problems: list[str] = []
     if not module.min_players <= len(players) <= module.max_players:
         problems.append(
@@ -193,6 +194,8 @@ def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[s
     for key, opt in known.items():
         if key in options and (reason := opt.check(options[key])):
             problems.append(reason)
+    if not problems and (own := getattr(module, "setup_problems", None)) is not None:
+        problems.extend(own(players, options))
     return problems
 
 

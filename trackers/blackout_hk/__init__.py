@@ -1,0 +1,6 @@
+"""Blackout: Hong Kong: the eight-phase round, the resource dice and rondel, districts and the campaign."""
+
+from trackers.blackout_hk.game import BLACKOUT_HK
+from trackers.core.registry import register
+
+register(BLACKOUT_HK)

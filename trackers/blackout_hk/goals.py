@@ -1,0 +1,230 @@
+"""Phase 3: goals on the cards of the objective area and the emergency spot, the restore power goals, the
+campaign's plans beside the board, and the cubes a completed goal puts on the map."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+
+from trackers.blackout_hk.actions import CompleteGoal, PlaceCube, PublicGoal, RestorePower
+from trackers.blackout_hk.guards import (
+    GOAL,
+    ICONS,
+    RESTORE,
+    SKIPPED,
+    G,
+    effects_problems,
+    effects_text,
+    gained,
+    on_turn,
+    supply_holds,
+)
+from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutState, Card, Objective, Player
+from trackers.core.actions import Event
+from trackers.core.errors import Violation
+from trackers.core.limits import count_violations
+from trackers.core.rules import refuse
+
+S = BlackoutState
+
+
+def check_goal(state: S, action: CompleteGoal) -> list[Violation]:
+    p = on_turn(state)
+    card = p.objective(action.card)
+    if card is None:
+        return refuse(
+            f"{G}.no_card",
+            f"{action.card!r} is not in {p.name}'s objective area or on the emergency spot.",
+            "blackout-hk/round/objectives",
+        )
+    if problems := count_violations((GOAL, action.goal), (ICONS, action.icons)):
+        return problems
+    if action.goal in card.done:
+        return refuse(
+            f"{G}.goal_done",
+            f"Goal {action.goal} of {card.name} is done already: each goal counts once.",
+            "blackout-hk/goals/multi",
+        )
+    if action.to not in ("hand", "checkmarks"):
+        return refuse(
+            f"{G}.destination", "A card goes to the hand or the check-mark area.", "blackout-hk/goals/rewards"
+        )
+    if action.colour and action.colour not in DICE:
+        return refuse(f"{G}.colour", "A volunteer is red, yellow or blue.", "blackout-hk/volunteers")
+    if action.perk not in PERKS:
+        return refuse(
+            f"{G}.perk",
+            f"{action.perk!r} is not a lasting effect Lantern knows.",
+            "blackout-hk/contingency-plans",
+        )
+    if problems := effects_problems(p, action):
+        return problems
+    staying = not action.finish
+    return supply_holds(
+        p, p.supply + len(action.pay), len(action.gain) + action.batteries + action.place + staying
+    )
+
+
+def complete_goal(state: S, action: CompleteGoal, rng: Random) -> tuple[S, list[Event]]:
+    p = on_turn(state)
+    card = p.objective(action.card)
+    assert card is not None
+    p = gained(p, action)
+    marked = replace(card, done=(*card.done, action.goal))
+    on_spot = p.emergency is not None and p.emergency.id == card.id
+    if action.finish:
+        back = len(card.done)
+        p = replace(p, supply=p.supply + back)
+        if on_spot:
+            p = replace(p, emergency=None)
+        else:
+            p = replace(p, objectives=tuple(o for o in p.objectives if o.id != card.id))
+        if action.to == "hand":
+            name = card.name if not action.colour else f"{action.colour.capitalize()} volunteer"
+            p = replace(p, hand=(*p.hand, Card(card.id, name, action.colour)))
+            where = "to the hand"
+        else:
+            p = replace(
+                p, checkmarks=(*p.checkmarks, replace(marked, done=(), perk=action.perk, icons=action.icons))
+            )
+            where = "to the check-mark area"
+        text = (
+            f"{p.name} completes {card.name} (goal {action.goal}): {effects_text(action)}; "
+            f"the card goes {where}."
+        )
+    else:
+        p = replace(p, supply=p.supply - 1)
+        if on_spot:
+            p = replace(p, emergency=marked)
+        else:
+            p = replace(p, objectives=tuple(marked if o.id == card.id else o for o in p.objectives))
+        text = (
+            f"{p.name} completes goal {action.goal} of {card.name}: {effects_text(action)}; a cube marks it."
+        )
+    after = replace(state.with_player(p), to_place=action.place)
+    return after, [Event.of("goal", text, rule="blackout-hk/round/objectives")]
+
+
+def check_restore(state: S, action: RestorePower) -> list[Violation]:
+    p = on_turn(state)
+    if problems := count_violations((RESTORE, action.goal)):
+        return problems
+    if action.goal in p.restored:
+        return refuse(
+            f"{G}.restored",
+            f"Restore power goal {action.goal} is done already: once a game.",
+            "blackout-hk/goals/restore-power",
+        )
+    return effects_problems(p, action)
+
+
+def restore_power(state: S, action: RestorePower, rng: Random) -> tuple[S, list[Event]]:
+    p = gained(on_turn(state), action)
+    p = replace(p, score=p.score + RESTORE_POINTS, restored=(*p.restored, action.goal))
+    if action.goal == 1:
+        p = replace(p, refresh_limit=6)
+        what = "refresh now allowed with up to 6 cards in hand"
+    else:
+        p = replace(p, slot4=True)
+        what = "slot 4 is open"
+    text = f"{p.name} restores power ({action.goal}): +{RESTORE_POINTS} points, {what}."
+    after = replace(state.with_player(p), to_place=action.place)
+    return after, [Event.of("restore", text, rule="blackout-hk/goals/restore-power")]
+
+
+def plan_of(p: Player) -> str:
+    """The plan beside the board a player is bound to (empty until their first goal)."""
+    return p.public_goals[0][0] if p.public_goals else ""
+
+
+def check_public(state: S, action: PublicGoal) -> list[Violation]:
+    p = on_turn(state)
+    plans = dict(state.public_plans)
+    if action.plan not in plans:
+        return refuse(
+            f"{G}.plan",
+            f"Plan {action.plan!r} is not beside the board this chapter ({', '.join(plans) or 'none'}).",
+            "blackout-hk/campaign/emergency-plans",
+        )
+    if problems := count_violations((GOAL, action.goal)):
+        return problems
+    if action.goal > plans[action.plan]:
+        return refuse(
+            f"{G}.goal",
+            f"Plan {action.plan} has {plans[action.plan]} goals.",
+            "blackout-hk/campaign/emergency-plans",
+        )
+    if (bound := plan_of(p)) and bound != action.plan:
+        return refuse(
+            f"{G}.other_plan",
+            f"{p.name} completed a goal of plan {bound} first and may only complete goals of plan {bound}.",
+            "blackout-hk/campaign/emergency-plans",
+        )
+    if (action.plan, action.goal) in p.public_goals:
+        return refuse(
+            f"{G}.goal_done",
+            f"{p.name} has a cube on goal {action.goal} of plan {action.plan} already.",
+            "blackout-hk/campaign/emergency-plans",
+        )
+    if problems := effects_problems(p, action):
+        return problems
+    return supply_holds(p, p.supply + len(action.pay), len(action.gain) + action.batteries + action.place + 1)
+
+
+def public_goal(state: S, action: PublicGoal, rng: Random) -> tuple[S, list[Event]]:
+    p = gained(on_turn(state), action)
+    p = replace(p, supply=p.supply - 1, public_goals=(*p.public_goals, (action.plan, action.goal)))
+    what = effects_text(action)
+    text = f"{p.name} completes goal {action.goal} of plan {action.plan}: {what}; a cube marks it."
+    after = replace(state.with_player(p), to_place=action.place)
+    return after, [Event.of("goal", text, rule="blackout-hk/campaign/emergency-plans")]
+
+
+def placing(state: S) -> list[Violation]:
+    if not state.to_place:
+        return refuse(
+            f"{G}.no_placement",
+            "A cube goes on the map only as a goal's or card's effect says.",
+            "blackout-hk/map/placing",
+        )
+    return []
+
+
+def check_place(state: S, action: PlaceCube) -> list[Violation]:
+    p = on_turn(state)
+    if problems := count_violations((SKIPPED, action.skipped)):
+        return problems
+    if not action.location.strip():
+        return refuse(f"{G}.location", "Name the location.", "blackout-hk/map/placing")
+    if action.location.strip() in p.map:
+        return refuse(
+            f"{G}.own_cube",
+            f"{p.name} already has a cube on {action.location.strip()}: one cube of yours a location.",
+            "blackout-hk/map/placing",
+        )
+    return supply_holds(p, p.supply, 1)
+
+
+def place_cube(state: S, action: PlaceCube, rng: Random) -> tuple[S, list[Event]]:
+    """Skipped locations cost a transport token each; tokens lacking are bought at 1 point each."""
+    p = on_turn(state)
+    bought = max(0, action.skipped - p.transport)
+    p = replace(
+        p,
+        map=(*p.map, action.location.strip()),
+        supply=p.supply - 1,
+        transport=p.transport + bought - action.skipped,
+        score=p.score - bought,
+    )
+    after = replace(state.with_player(p), to_place=state.to_place - 1)
+    cost = ""
+    if action.skipped:
+        cost = f", skipping {action.skipped} location(s) for {action.skipped} transport token(s)"
+        if bought:
+            cost += f" ({bought} bought for {bought} point(s): score {p.score})"
+    text = f"{p.name} places a cube on {action.location.strip()}{cost}."
+    return after, [Event.of("place", text, rule="blackout-hk/map/placing")]
+
+
+def objective_ids(p: Player) -> tuple[Objective, ...]:
+    return ((p.emergency,) if p.emergency is not None else ()) + p.objectives

@@ -1,0 +1,188 @@
+"""Checks several Blackout: Hong Kong entries share: the counts the table may enter, names of players,
+resources and cards, and whether a cost can be paid (the battery standing in for any resource)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from trackers.blackout_hk.actions import Effects
+from trackers.blackout_hk.state import RESOURCES, BlackoutState, Player
+from trackers.core.errors import Violation
+from trackers.core.limits import Count, count_violations
+from trackers.core.rules import refuse
+
+S = BlackoutState
+G = "blackout-hk"
+
+AMOUNT = Count(-99, 99, "An amount of HK$ is", "", code=f"{G}.amount", rule="blackout-hk/money")
+GAIN = Count(0, 99, "A card gives", "", code=f"{G}.amount", rule="blackout-hk/goals/rewards")
+TOKENS = Count(0, 24, "Tokens taken at once are", "", code=f"{G}.amount", rule="blackout-hk/transport")
+PLACE = Count(0, 5, "Cubes placed by one goal are", "", code=f"{G}.amount", rule="blackout-hk/map/placing")
+CARD_CUBES = Count(1, 3, "A volunteer shows", "cubes", code=f"{G}.cubes", rule="blackout-hk/volunteers")
+STEPS = Count(0, 3, "A die moves", "segments", code=f"{G}.steps", rule="blackout-hk/rondel")
+SKIPPED = Count(0, 20, "A placement skips", "locations", code=f"{G}.skipped", rule="blackout-hk/map/placing")
+DISTRICT = Count(1, 16, "Districts are numbered", "", code=f"{G}.district", rule="blackout-hk/map")
+CHALLENGE = Count(
+    1, 30, "A challenge is", "search icons", code=f"{G}.challenge", rule="blackout-hk/scout/tiles"
+)
+ICONS = Count(0, 60, "Search icons are", "", code=f"{G}.icons", rule="blackout-hk/scout/team")
+BACK = Count(0, 3, "A tile's back shows", "search icons", code=f"{G}.icons", rule="blackout-hk/scout/keeping")
+ROW = Count(1, 3, "The display's rows are numbered", "", code=f"{G}.row", rule="blackout-hk/round/buy")
+GOAL = Count(1, 6, "A card's goals are numbered", "", code=f"{G}.goal", rule="blackout-hk/goals/multi")
+RESTORE = Count(
+    1, 2, "The restore power goals are", "", code=f"{G}.goal", rule="blackout-hk/goals/restore-power"
+)
+LOCATIONS = Count(
+    1, 7, "A district is surrounded by", "locations", code=f"{G}.locations", rule="blackout-hk/map"
+)
+WASTE = Count(0, 50, "Cubes wasted are", "", code=f"{G}.waste", rule="blackout-hk/cleanup/waste")
+POINTS = Count(0, 200, "Printed points are", "", code=f"{G}.points", rule="blackout-hk/final-scoring")
+SCOUT_POINTS = Count(
+    -1, 100, "The scout table gives", "points", code=f"{G}.points", rule="blackout-hk/final-scoring"
+)
+COUNTED = Count(0, 25, "Cubes counted are", "", code=f"{G}.counted", rule="blackout-hk/campaign/winning")
+PLAN_GOALS = Count(
+    1, 6, "A plan shows", "goals", code=f"{G}.plan_goals", rule="blackout-hk/campaign/emergency-plans"
+)
+SLOT = Count(0, 4, "Slots are numbered", "", code=f"{G}.slot", rule="blackout-hk/round/refresh")
+CHECKMARK = Count(
+    1,
+    5,
+    "The board's check-mark actions are",
+    "",
+    code=f"{G}.checkmark",
+    rule="blackout-hk/check-marks/board",
+)
+
+
+def open_game(state: S) -> list[Violation]:
+    if state.result:
+        return refuse(f"{G}.over", "The game is over. Undo to reopen it.", "blackout-hk/end")
+    return []
+
+
+def no_placement(state: S) -> list[Violation]:
+    if state.to_place:
+        return refuse(
+            f"{G}.place_first",
+            f"First {state.on_turn} places {state.to_place} cube(s) on the map.",
+            "blackout-hk/map/placing",
+        )
+    return []
+
+
+def player_named(state: S, name: str) -> list[Violation]:
+    if name not in state.names:
+        return refuse(f"{G}.player", f"{name!r} is not at this table.", "blackout-hk/setup")
+    return []
+
+
+def on_turn(state: S) -> Player:
+    who = state.on_turn
+    assert who is not None, "the phases let a turn entry through only while someone is on turn"
+    return state.player(who)
+
+
+def resource_named(name: str, *, battery: bool = False) -> list[Violation]:
+    if name in RESOURCES or (battery and name == "battery"):
+        return []
+    more = ", or battery" if battery else ""
+    return refuse(
+        f"{G}.resource",
+        f"{name!r} is not a resource: food, tools, gasoline, water, books, medipack{more}.",
+        "blackout-hk/resources",
+    )
+
+
+def can_pay(
+    p: Player, pay: tuple[str, ...], hkd: int = 0, *, rule: str = "blackout-hk/goals/costs"
+) -> list[Violation]:
+    """The cubes named are on the rondel (a battery only where `battery` is named) and the HK$ are held."""
+    for name in pay:
+        if problems := resource_named(name, battery=True):
+            return problems
+    for name, n in Counter(pay).items():
+        if p.held(name) < n:
+            return refuse(
+                f"{G}.cannot_pay",
+                f"{p.name} has {p.held(name)} {name} on the rondel, not the {n} to pay.",
+                rule,
+            )
+    if hkd < 0 and p.hkd < -hkd:
+        return refuse(
+            f"{G}.cannot_pay", f"{p.name} has {p.hkd} HK$, not the {-hkd} to pay.", "blackout-hk/money"
+        )
+    return []
+
+
+def effects_problems(p: Player, e: Effects) -> list[Violation]:
+    """The entered numbers are in range, the cost can be paid and the supply holds the cubes gained."""
+    if problems := count_violations(
+        (AMOUNT, e.hkd),
+        (GAIN, e.points),
+        (GAIN, e.gps),
+        (TOKENS, e.transport),
+        (GAIN, e.batteries),
+        (PLACE, e.place),
+    ):
+        return problems
+    for name in e.gain:
+        if problems := resource_named(name):
+            return problems
+    if problems := can_pay(p, e.pay, e.hkd):
+        return problems
+    return supply_holds(p, p.supply + len(e.pay), len(e.gain) + e.batteries + e.place)
+
+
+def supply_holds(p: Player, supply: int, wanted: int) -> list[Violation]:
+    if wanted > supply:
+        return refuse(
+            f"{G}.no_cubes",
+            f"{p.name} has {supply} cube(s) in supply, not the {wanted} this needs.",
+            "blackout-hk/cubes",
+        )
+    return []
+
+
+def paid(p: Player, pay: tuple[str, ...]) -> Player:
+    for name in pay:
+        p = p.with_rondel(name, -1)
+    return replace(p, supply=p.supply + len(pay))
+
+
+def gained(p: Player, e: Effects) -> Player:
+    """The cost paid, then the gains: cubes for resources and batteries leave the supply."""
+    p = paid(p, e.pay)
+    for name in e.gain:
+        p = p.with_rondel(name, 1)
+    p = p.with_rondel("battery", e.batteries)
+    return replace(
+        p,
+        supply=p.supply - len(e.gain) - e.batteries,
+        hkd=p.hkd + e.hkd,
+        score=p.score + e.points,
+        gps=p.gps + e.gps,
+        transport=p.transport + e.transport,
+    )
+
+
+def effects_text(e: Effects) -> str:
+    parts = []
+    if e.pay:
+        parts.append("paid " + ", ".join(f"{n} {r}" for r, n in Counter(e.pay).items()))
+    if e.hkd:
+        parts.append(f"{e.hkd:+d} HK$")
+    if e.points:
+        parts.append(f"+{e.points} points")
+    if e.gps:
+        parts.append(f"+{e.gps} GPS")
+    if e.transport:
+        parts.append(f"+{e.transport} transport")
+    if e.batteries:
+        parts.append(f"+{e.batteries} battery")
+    if e.gain:
+        parts.append("+" + ", ".join(f"{n} {r}" for r, n in Counter(e.gain).items()))
+    if e.place:
+        parts.append(f"{e.place} cube(s) to place")
+    return "; ".join(parts) or "nothing"

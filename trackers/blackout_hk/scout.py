@@ -1,0 +1,142 @@
+"""Phase 4: one scouting attempt a player, in a district nobody else chose this phase. Lantern adds up the
+search icons, keeps the tile face up or face down and sends a random team member to the hospital."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from random import Random
+
+from trackers.blackout_hk.actions import Scout
+from trackers.blackout_hk.guards import BACK, CHALLENGE, DISTRICT, GAIN, ICONS, G, on_turn, supply_holds
+from trackers.blackout_hk.state import PROBE, RESOURCES, REWARDS, BlackoutState, Player, Tile
+from trackers.core.actions import Event
+from trackers.core.errors import Violation
+from trackers.core.limits import count_violations
+from trackers.core.rules import refuse
+
+S = BlackoutState
+CHALLENGES = ("simple", "advanced", "probe")
+
+
+def search_total(p: Player, icons: int, gps: int) -> int:
+    """The team's icons, the check-mark area's plans and face-down tiles, and each GPS spent."""
+    return icons + p.search_bonus + p.gps_value * gps
+
+
+def check_scout(state: S, action: Scout) -> list[Violation]:
+    p = on_turn(state)
+    if problems := count_violations(
+        (DISTRICT, action.district),
+        (CHALLENGE, action.value),
+        (ICONS, action.icons),
+        (GAIN, action.amount),
+        (GAIN, action.gps),
+        (BACK, action.back_icons),
+    ):
+        return problems
+    d = action.district
+    if state.district_tiles[d - 1] == 0:
+        why = "is secured" if d in state.secured else "has no scout tiles left"
+        return refuse(f"{G}.no_tiles", f"District {d} {why}.", "blackout-hk/round/scout")
+    if d in state.scouted:
+        return refuse(
+            f"{G}.district_taken",
+            f"Another player scouted district {d} this phase: choose a different one.",
+            "blackout-hk/round/scout",
+        )
+    if action.challenge not in CHALLENGES:
+        return refuse(
+            f"{G}.challenge", "Choose the simple, advanced or probe challenge.", "blackout-hk/scout/tiles"
+        )
+    if action.challenge == "probe" and action.value != PROBE:
+        return refuse(f"{G}.probe", f"A probe needs {PROBE} search icons.", "blackout-hk/scout/probe")
+    if action.reward not in REWARDS:
+        return refuse(
+            f"{G}.reward",
+            f"{action.reward!r} is not a reward type: {', '.join(REWARDS)}.",
+            "blackout-hk/scout/tiles",
+        )
+    if problems := _team(p, action):
+        return problems
+    if action.gps > p.gps:
+        return refuse(f"{G}.gps", f"{p.name} has {p.gps} GPS, not {action.gps}.", "blackout-hk/gps")
+    total = search_total(p, action.icons, action.gps)
+    if total < action.value:
+        return refuse(
+            f"{G}.short",
+            f"The search counts {total} icons, short of the challenge's {action.value}: no tile is taken.",
+            "blackout-hk/scout/team",
+        )
+    if action.challenge != "probe" and action.reward in (*RESOURCES, "battery"):
+        return supply_holds(p, p.supply, action.amount)
+    return []
+
+
+def _team(p: Player, action: Scout) -> list[Violation]:
+    if not action.team:
+        return refuse(
+            f"{G}.team", "A search team needs at least one card from the hand.", "blackout-hk/scout/team"
+        )
+    if len(set(action.team)) < len(action.team):
+        return refuse(f"{G}.team", "A card joins the team once.", "blackout-hk/scout/team")
+    for cid in action.team:
+        card = p.card(cid)
+        if card is None:
+            return refuse(f"{G}.not_in_hand", f"{cid!r} is not in {p.name}'s hand.", "blackout-hk/scout/team")
+        if card.specialist == "doctor":
+            return refuse(
+                f"{G}.doctor",
+                "The Doctor has no search icons and never joins a team.",
+                "blackout-hk/scout/team",
+            )
+    if action.injured and action.injured not in action.team:
+        return refuse(f"{G}.injured", "The injured card comes from the team.", "blackout-hk/scout/team")
+    return []
+
+
+def keeps_face_up(state: S, p: Player, reward: str, probe: bool) -> bool:
+    if probe:
+        return False
+    counted = p.tiles if state.settings.probe_counts else tuple(t for t in p.tiles if not t.probed)
+    return not any(t.reward == reward for t in counted)
+
+
+def scout(state: S, action: Scout, rng: Random) -> tuple[S, list[Event]]:
+    p = on_turn(state)
+    probe = action.challenge == "probe"
+    up = keeps_face_up(state, p, action.reward, probe)
+    p = replace(
+        p, gps=p.gps - action.gps, tiles=(*p.tiles, Tile(action.reward, up, action.back_icons, probe))
+    )
+    reward = ""
+    if not probe:
+        p, reward = _rewarded(p, action.reward, action.amount)
+    injured = action.injured or rng.choice(action.team)
+    card = p.card(injured)
+    assert card is not None
+    p = replace(p, hand=tuple(c for c in p.hand if c.id != injured), hospital=(*p.hospital, card))
+    tiles = list(state.district_tiles)
+    tiles[action.district - 1] -= 1
+    after = replace(
+        state.with_player(p),
+        district_tiles=tuple(tiles),
+        scouted=(*state.scouted, action.district),
+        turn=state.turn + 1,
+    )
+    kept = "face up" if up else "face down"
+    total = search_total(state.player(p.name), action.icons, action.gps)
+    text = (
+        f"{p.name} scouts district {action.district}: {total} icons for the {action.challenge} challenge of "
+        f"{action.value}; the tile goes {kept}{reward}. {card.name} goes to the hospital."
+    )
+    return after, [Event.of("scout", text, rule="blackout-hk/round/scout", injured=injured)]
+
+
+def _rewarded(p: Player, reward: str, amount: int) -> tuple[Player, str]:
+    if reward == "points":
+        return replace(p, score=p.score + amount), f", +{amount} points"
+    if reward == "hkd":
+        return replace(p, hkd=p.hkd + amount), f", +{amount} HK$"
+    for _ in range(amount):
+        p = p.with_rondel(reward, 1)
+    return replace(p, supply=p.supply - amount), f", +{amount} {reward}"
