@@ -43,7 +43,7 @@ def test_t20_leaving_the_shelter_is_a_step() -> None:
     """Range 2, target two steps past the area at the shelter exit: three steps, refused."""
     problems = check_move(BOARD, INITIAL, SHELTER, ["A", "B", "C"], [0, 0, 0])
     assert refused(problems) == [("ashes.move.range", "ashes/protocols/move")]
-    assert "leaving the starting shelter counts as one" in problems[0].message
+    assert "stepping out of the starting shelter is one of them" in problems[0].message
 
 
 def test_a_legal_move_with_pick_ups_on_the_way() -> None:

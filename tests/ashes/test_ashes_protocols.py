@@ -42,7 +42,7 @@ def test_leaving_the_shelter_counts_as_a_step_as_in_t20() -> None:
     state = with_board(playing(), "Ann", fuel=2)
     assert refused(state, Move("Ann", ("S1a", "S1b", "S2a"))) == ("ashes.move.range", "ashes/protocols/move")
     message = ASHES.validate(state, Move("Ann", ("S1a", "S1b", "S2a")))[0].message
-    assert "leaving the starting shelter counts as one" in message
+    assert "stepping out of the starting shelter is one of them" in message
 
 
 def test_a_move_pays_2_fuel_and_the_vehicle_shields_the_area_it_reaches() -> None:

@@ -1,6 +1,6 @@
 """How LUNA picks her way on small hand-made maps: ties, barriers, obstacles, unreachable targets, options.
 
-The rules: she follows the shortest path to her target, barriers are walls nobody crosses, obstacles do
+The rules: she takes the shortest route to her target, barriers are walls nobody crosses, obstacles do
 not change her route (each attempt costs an ire point and removes one block), and the spec's options
 (unsettled/options) settle the readings the text leaves open.
 """

@@ -105,7 +105,7 @@ def test_a_third_distress_asks_which_incapacitated_card_was_drawn() -> None:
 
 def test_an_incapacitated_explorer_may_free_another() -> None:
     """The card leaves when another explorer on the holder's node uses its action; nothing asks that helper
-    to be free of a card, and an incapacitated explorer still counts as present (LUNA: Distress /
+    to be free of a card, and an incapacitated explorer is still there for this (LUNA: Distress /
     Incapacitated)."""
     start = play_state(
         luna="A", explorers={"X": "C", "Y": "C"}, distress={"X": 2, "Y": 2}, incapacitated=("X", "Y")
@@ -145,8 +145,8 @@ def test_an_unpowered_upper_corridor_is_entered_but_not_left() -> None:
 
 
 def test_the_example_map_says_its_outside_cards_are_apart_and_one_link_joins_them() -> None:
-    """Outside Front and Outside Rear carry only their names and tabs reading TO OUTSIDE FRONT and TO
-    OUTSIDE REAR (Card Text: Outside Front and Outside Rear), which suggests they lead to each other. The
+    """Outside Front and Outside Rear carry only their names and tabs naming the other one
+    (Card Text: Outside Front and Outside Rear), which suggests they lead to each other. The
     example layout, Lantern's and not the printed one, leaves them apart; one link joins them."""
     scarab = example_map()
     assert board.OUTSIDE_LINK not in scarab.links

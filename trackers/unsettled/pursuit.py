@@ -119,7 +119,7 @@ def _advance(
     chaos = timeline == state.settings.chaos_at
     events = [Event.of("timeline", f"Time marker moves to {timeline}", timeline=timeline)]
     if chaos:
-        events.append(Event.of("chaos", "The time marker reaches the chaos trigger: LUNA causes chaos"))
+        events.append(Event.of("chaos", "The time marker has come to the chaos trigger: LUNA causes chaos"))
     return replace(state, timeline=timeline, chaos_pending=chaos), events
 
 
@@ -161,7 +161,9 @@ def _chaos(state: UnsettledState, action: a.ResolveChaos, rng: Random) -> tuple[
         events.append(Event.of("chaos_clear", f"Every obstacle around {state.luna} is removed"))
     else:
         events.append(
-            Event.of("chaos_hack", "Return all resources in the stockpile, database and dynamo to the supply")
+            Event.of(
+                "chaos_hack", "Every resource in the stockpile, database and dynamo goes back to the supply"
+            )
         )
     flipped = "B" if state.chaos_side == "A" else "A"
     events.append(Event.of("chaos_flip", f"Flip LUNA Causes Chaos to side {flipped}"))

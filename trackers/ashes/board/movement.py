@@ -22,7 +22,7 @@ RULE = "ashes/protocols/move"
 def range_violations(capacities: Capacities, steps: int, from_shelter: bool) -> list[Violation]:
     if steps <= capacities.vehicle_move:
         return []
-    leaving = " (leaving the starting shelter counts as one)" if from_shelter else ""
+    leaving = " (stepping out of the starting shelter is one of them)" if from_shelter else ""
     return [
         Violation(
             "ashes.move.range",

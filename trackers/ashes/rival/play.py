@@ -232,7 +232,7 @@ def card_violations(rival: RivalState, card: RivalCard) -> list[Violation]:
         return [
             Violation(
                 "ashes.rival.must_pass",
-                "The rival marker is on the top step: the rival passes instead of revealing a card.",
+                "The rival's marker sits on the highest step: it passes instead of revealing a card.",
                 "ashes/solo/rival-turn",
             )
         ]
@@ -429,7 +429,7 @@ def answer_violations(turn: Turn, answer: BoardAnswer) -> list[Violation]:
         return [
             Violation(
                 "ashes.rival.level",
-                "Say whether the picked space is level I, II or III.",
+                "Say which level the picked space has: I, II or III.",
                 "ashes/solo/rival-actions",
             )
         ]

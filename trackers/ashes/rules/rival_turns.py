@@ -199,7 +199,7 @@ def _reveal_violations(state: AshesState) -> list[Violation]:
     if must_pass(rival):
         return refuse(
             "ashes.rival.must_pass",
-            "The rival marker is on the top step: the rival passes instead of revealing a card.",
+            "The rival's marker sits on the highest step: it passes instead of revealing a card.",
             "ashes/solo/rival-turn",
         )
     return []

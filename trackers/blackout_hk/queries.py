@@ -1,0 +1,61 @@
+"""What a Blackout: Hong Kong screen may ask besides the state: why an entry is not open now, what comes
+next, prices, rondel costs, the search total, the waste split, refresh slots and the final scores."""
+
+from __future__ import annotations
+
+from trackers.blackout_hk import deploy, display, districts, goals, scoring, scout
+from trackers.blackout_hk.game import STAGES, next_step
+from trackers.blackout_hk.rules import RULEBOOK
+from trackers.blackout_hk.state import BlackoutState, Player
+from trackers.core.actions import Action
+from trackers.core.errors import Violation
+
+S = BlackoutState
+
+price = display.price
+best_split = display.best_split
+waste_gains = display.waste_gains
+rondel_steps = deploy.rondel_steps
+planned_card = deploy.planned_card
+search_total = scout.search_total
+fullest = districts.fullest
+may_refresh = districts.may_refresh
+district_points = districts.district_points
+ranking = scoring.ranking
+final_parts = scoring.final_parts
+trees_of = scoring.trees_of
+rating = scoring.rating
+chapter_text = scoring.chapter_text
+plan_of = goals.plan_of
+
+__all__ = [
+    "STAGES",
+    "best_split",
+    "blocked",
+    "chapter_text",
+    "district_points",
+    "final_parts",
+    "fullest",
+    "may_refresh",
+    "next_step",
+    "plan_of",
+    "planned_card",
+    "planned_cards",
+    "price",
+    "ranking",
+    "rating",
+    "rondel_steps",
+    "search_total",
+    "trees_of",
+    "waste_gains",
+]
+
+
+def blocked(state: S, kind: type[Action]) -> list[Violation]:
+    """Why no entry of this kind is accepted now (empty when it may be): a disabled button's reason."""
+    return RULEBOOK.blocked(state, kind)
+
+
+def planned_cards(p: Player) -> tuple[tuple[int, str, str, str], ...]:
+    """(slot 1-4, card id, name, colour) of the cards the player planned and has yet to turn up."""
+    return tuple((i + 1, p.slots[i][-1].id, p.slots[i][-1].name, p.slots[i][-1].colour) for i in p.planned)
