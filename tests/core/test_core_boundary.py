@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import trackers  # noqa: F401  (registers every game and pack kind)
 from tests.ashes.play import deck_json
 from tests.ashes.states import BOARD
+from tests.blackout_hk.made_up_components import COMPONENTS
 from tests.infamous_traffic.boards import TEST_BOARD
 from tests.wasm import DEEP, DEEP_VALUE, nested
 from trackers.core import packs
@@ -367,6 +368,7 @@ SAMPLES: dict[str, Any] = {
     "ashes.rival-deck": {"cards": [json.loads(card) for card in deck_json(random.Random(3), 4)]},
     "unsettled.map": example_map().to_json(),
     "infamous-traffic.board": TEST_BOARD,
+    "blackout-hk.components": COMPONENTS,
 }
 
 

@@ -44,6 +44,10 @@ class StartGame(Action):
     faces: tuple[tuple[str, ...], ...] = ()
     scout_table: tuple[int, ...] = ()
     plan_goals: tuple[int, ...] = ()
+    locations: tuple[tuple[str, str], ...] = ()
+    """The map's locations and their colours."""
+    districts: tuple[tuple[str, ...], ...] = ()
+    """The locations around each of the 16 districts, district 1 first."""
 
 
 @dataclass(frozen=True)

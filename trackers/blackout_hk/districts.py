@@ -54,6 +54,16 @@ def check_secure(state: S, action: Secure) -> list[Violation]:
                 f"{name} has {len(state.player(name).map)} cube(s) on the map, not {n}.",
                 "blackout-hk/secure/scoring",
             )
+    if ring := state.components.around(action.district):
+        counted = map_cubes(state, action.district)
+        if action.locations != len(ring) or action.cubes != counted:
+            shown = ", ".join(f"{n} {c}" for n, c in zip(state.names, counted, strict=True))
+            return refuse(
+                f"{G}.map_counts",
+                f"The map entered puts {len(ring)} locations around district {action.district}, "
+                f"with cubes: {shown}.",
+                "blackout-hk/secure/scoring",
+            )
     securers = surrounders(action, state.names)
     if not securers:
         return refuse(
@@ -79,6 +89,25 @@ def check_secure(state: S, action: Secure) -> list[Violation]:
                 "blackout-hk/check-marks/board",
             )
     return []
+
+
+def map_cubes(state: S, district: int) -> tuple[int, ...]:
+    """Each player's cubes on the locations around a district, from the map entered."""
+    around = set(state.components.around(district))
+    return tuple(len(around & set(p.map)) for p in state.players)
+
+
+def newly_secured(state: S) -> tuple[Secure, ...]:
+    """With the map entered: the districts phase 7 secures now, their unlocks left for the table."""
+    out = []
+    for d in range(1, len(state.components.districts) + 1):
+        if d in state.secured:
+            continue
+        around = state.components.around(d)
+        cubes = map_cubes(state, d)
+        if len(around) in cubes:
+            out.append(Secure(d, len(around), cubes))
+    return tuple(out)
 
 
 def district_points(cubes: int) -> int:

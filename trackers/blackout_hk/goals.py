@@ -16,6 +16,7 @@ from trackers.blackout_hk.guards import (
     effects_problems,
     effects_text,
     gained,
+    on_map,
     on_turn,
     supply_holds,
 )
@@ -196,6 +197,8 @@ def check_place(state: S, action: PlaceCube) -> list[Violation]:
         return problems
     if not action.location.strip():
         return refuse(f"{G}.location", "Name the location.", "blackout-hk/map/placing")
+    if problems := on_map(state, action.location.strip()):
+        return problems
     if action.location.strip() in p.map:
         return refuse(
             f"{G}.own_cube",

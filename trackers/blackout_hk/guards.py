@@ -72,6 +72,16 @@ def no_placement(state: S) -> list[Violation]:
     return []
 
 
+def on_map(state: S, location: str) -> list[Violation]:
+    """With the map entered, a cube goes on one of its locations."""
+    names = state.components.location_names
+    if names and location not in names:
+        return refuse(
+            f"{G}.location", f"{location!r} is not a location on the entered map.", "blackout-hk/map"
+        )
+    return []
+
+
 def player_named(state: S, name: str) -> list[Violation]:
     if name not in state.names:
         return refuse(f"{G}.player", f"{name!r} is not at this table.", "blackout-hk/setup")

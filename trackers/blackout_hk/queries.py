@@ -21,6 +21,8 @@ search_total = scout.search_total
 fullest = districts.fullest
 may_refresh = districts.may_refresh
 district_points = districts.district_points
+newly_secured = districts.newly_secured
+map_cubes = districts.map_cubes
 ranking = scoring.ranking
 final_parts = scoring.final_parts
 trees_of = scoring.trees_of
@@ -36,8 +38,12 @@ __all__ = [
     "district_points",
     "final_parts",
     "fullest",
+    "hand_choices",
+    "map_cubes",
     "may_refresh",
+    "newly_secured",
     "next_step",
+    "placement_points",
     "plan_of",
     "planned_card",
     "planned_cards",
@@ -48,6 +54,7 @@ __all__ = [
     "search_total",
     "trees_of",
     "waste_gains",
+    "waste_total",
 ]
 
 
@@ -59,3 +66,18 @@ def blocked(state: S, kind: type[Action]) -> list[Violation]:
 def planned_cards(p: Player) -> tuple[tuple[int, str, str, str], ...]:
     """(slot 1-4, card id, name, colour) of the cards the player planned and has yet to turn up."""
     return tuple((i + 1, p.slots[i][-1].id, p.slots[i][-1].name, p.slots[i][-1].colour) for i in p.planned)
+
+
+def placement_points(p: Player, skipped: int) -> int:
+    """Points a cube placed skipping `skipped` locations costs: the transport tokens lacking, 1 point each."""
+    return max(0, skipped - p.transport)
+
+
+def hand_choices(p: Player, *, team: bool = False) -> tuple[tuple[str, str], ...]:
+    """(card id, name) of the cards in hand; for a search team, without the Doctor (no search icons)."""
+    return tuple((c.id, c.name) for c in p.hand if not (team and c.specialist == "doctor"))
+
+
+def waste_total(pairs: int, singles: int, water_plan: int) -> int:
+    """The water a clean-up split accounts for: it must equal the water on the rondel."""
+    return 2 * pairs + singles + 2 * water_plan

@@ -38,8 +38,9 @@ from trackers.blackout_hk.actions import (
     UseMechanic,
     UseScout,
 )
+from trackers.blackout_hk.components import map_problems
 from trackers.blackout_hk.flow import done
-from trackers.blackout_hk.guards import PLAN_GOALS, G, no_placement, on_turn, open_game, player_named
+from trackers.blackout_hk.guards import PLAN_GOALS, G, no_placement, on_map, on_turn, open_game, player_named
 from trackers.blackout_hk.state import RESOURCES, BlackoutState
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
@@ -124,6 +125,8 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
             "The scout-tile table gives points for 0 to 7 face-up tiles: 8 numbers from 0 to 100.",
             "blackout-hk/final-scoring",
         )
+    if problems := _map_checked(action):
+        return problems
     plans = setup.public_plans(state.chapter, state.n) if state.chapter else ""
     if len(action.plan_goals) != len(plans):
         return refuse(
@@ -139,6 +142,21 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
     return []
 
 
+def _map_checked(action: StartGame) -> list[Violation]:
+    """The map's parts checked as the components pack checks them (names once, 16 districts)."""
+    if not action.locations and not action.districts:
+        return []
+    names = [name for name, _ in action.locations]
+    problems = map_problems(
+        {"locations": dict(action.locations), "districts": [list(d) for d in action.districts]}
+    )
+    if len(set(names)) < len(names):
+        problems.insert(0, "every location is named once")
+    if problems:
+        return refuse(f"{G}.map", f"The map: {problems[0]}.", "blackout-hk/map")
+    return []
+
+
 def _check_place_start(state: S, action: PlaceStart) -> list[Violation]:
     if problems := player_named(state, action.player):
         return problems
@@ -151,6 +169,8 @@ def _check_place_start(state: S, action: PlaceStart) -> list[Violation]:
     where = action.location.strip()
     if not where:
         return refuse(f"{G}.location", "Name the location.", "blackout-hk/setup/start")
+    if problems := on_map(state, where):
+        return problems
     taken = [p.name for p in state.players if where in p.map]
     if taken:
         return refuse(

@@ -44,6 +44,13 @@ def check_scout(state: S, action: Scout) -> list[Violation]:
             f"Another player scouted district {d} this phase: choose a different one.",
             "blackout-hk/round/scout",
         )
+    around = state.components.around(d)
+    if around and not set(around) & set(p.map):
+        return refuse(
+            f"{G}.not_next_to",
+            f"{p.name} has no cube on a location around district {d}.",
+            "blackout-hk/round/scout",
+        )
     if action.challenge not in CHALLENGES:
         return refuse(
             f"{G}.challenge", "Choose the simple, advanced or probe challenge.", "blackout-hk/scout/tiles"

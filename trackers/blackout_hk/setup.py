@@ -104,7 +104,9 @@ def new_chapter(names: tuple[str, ...], settings: Settings, chapter: int, losses
 
 
 def start_game(state: S, action: StartGame, rng: Random) -> tuple[S, list[Event]]:
-    components = Components(action.rondel, action.faces, action.scout_table)
+    components = Components(
+        action.rondel, action.faces, action.scout_table, action.locations, action.districts
+    )
     plans: tuple[tuple[str, int], ...] = ()
     if state.chapter:
         letters = public_plans(state.chapter, state.n)

@@ -298,11 +298,21 @@ class Player:
 @dataclass(frozen=True)
 class Components:
     """What the rulebook leaves to the printed components, entered once (all optional): the rondel's
-    order, each die's faces and the scout-tile score table (points for 0 to 7 face-up tiles)."""
+    order, each die's faces, the scout-tile score table (points for 0 to 7 face-up tiles) and the map."""
 
     rondel: tuple[str, ...] = ()
     faces: tuple[tuple[str, ...], ...] = ()
     scout_table: tuple[int, ...] = ()
+    locations: tuple[tuple[str, str], ...] = ()
+    districts: tuple[tuple[str, ...], ...] = ()
+
+    def around(self, district: int) -> tuple[str, ...]:
+        """The locations around a district (1-16), when the map is entered."""
+        return self.districts[district - 1] if self.districts else ()
+
+    @property
+    def location_names(self) -> frozenset[str]:
+        return frozenset(name for name, _ in self.locations)
 
 
 @dataclass(frozen=True)
