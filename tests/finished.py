@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import trackers  # noqa: F401  (registers every game)
 from tests.ashes.play import play_game as play_ashes
+from tests.blackout_hk.play import play_game as play_blackout_hk
 from tests.hope_city.play import play_game as play_hope_city
 from tests.infamous_traffic.play import play_game as play_infamous_traffic
 from trackers.core.actions import Action
@@ -73,6 +74,7 @@ FINISHED: dict[str, Callable[[], Session]] = {
     "hope-city": lambda: play_hope_city(1, "survive", 3),
     "unsettled": unsettled_game,
     "infamous-traffic": lambda: play_infamous_traffic(2, 3),
+    "blackout-hk": lambda: play_blackout_hk(3, 2),
 }
 """A whole game of each registered game, played to its end."""
 

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.ashes.play import candidates
+from tests.blackout_hk.play import candidates as blackout_candidates
 from tests.infamous_traffic.play import candidates as traffic_candidates
 from trackers.ashes import actions as ashes_actions
+from trackers.blackout_hk import actions as ba
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
 from trackers.hope_city import queries as hq
@@ -186,10 +188,17 @@ def infamous_traffic(state: Any, rng: random.Random) -> Action:
     return rng.choice(options) if options else ia.CardMoney(rng.choice(state.players), rng.randint(-3, 3))
 
 
+def blackout_hk(state: Any, rng: random.Random) -> Action:
+    """One of the entries the seeded table would try now: most fit the state, some are refused."""
+    options = blackout_candidates(state, rng)
+    return rng.choice(options) if options else ba.BuyTransport(rng.choice(state.names), rng.randint(0, 2))
+
+
 SAMPLERS: dict[str, Callable[[Any, random.Random], Action]] = {
     "scorepad": scorepad,
     "unsettled": unsettled,
     "ashes": ashes,
     "hope-city": hope_city,
     "infamous-traffic": infamous_traffic,
+    "blackout-hk": blackout_hk,
 }

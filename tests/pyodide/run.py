@@ -24,6 +24,7 @@ ENGINE_TESTS = (
     "tests/ashes",
     "tests/hope_city",
     "tests/infamous_traffic",
+    "tests/blackout_hk",
     "tests/rules_ref",
     "tests/cli",
     "tests/test_counts_hostile.py",
