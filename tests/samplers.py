@@ -8,6 +8,7 @@ from typing import Any
 
 from tests.ashes.play import candidates
 from tests.blackout_hk.play import candidates as blackout_candidates
+from tests.blackout_hk.play import fallback as blackout_fallback
 from tests.infamous_traffic.play import candidates as traffic_candidates
 from trackers.ashes import actions as ashes_actions
 from trackers.blackout_hk import actions as ba
@@ -189,8 +190,9 @@ def infamous_traffic(state: Any, rng: random.Random) -> Action:
 
 
 def blackout_hk(state: Any, rng: random.Random) -> Action:
-    """One of the entries the seeded table would try now: most fit the state, some are refused."""
-    options = blackout_candidates(state, rng)
+    """One of the entries the seeded table would try now (or one moving the turn on): most fit the state,
+    some are refused."""
+    options = [*blackout_candidates(state, rng), *blackout_fallback(state)]
     return rng.choice(options) if options else ba.BuyTransport(rng.choice(state.names), rng.randint(0, 2))
 
 

@@ -24,6 +24,10 @@ import trackers  # noqa: F401  (registers every game)
 from rules_ref import reference
 from tests.ashes.play import candidates, new_session
 from tests.ashes.states import LAYOUT, SHELTER, new, playing, with_board
+from tests.blackout_hk.play import SCOUT_TABLE
+from tests.blackout_hk.play import options as blackout_options
+from tests.blackout_hk.play import play_game as play_blackout
+from tests.blackout_hk.play import start_game as blackout_start
 from tests.infamous_traffic.boards import BARE_BOARD
 from tests.infamous_traffic.boards import layout as traffic_layout
 from tests.infamous_traffic.play import started as traffic_started
@@ -34,6 +38,7 @@ from trackers.ashes.colony.player_board import Reward
 from trackers.ashes.colony.shelters import Pod, ShelterCard
 from trackers.ashes.rounds.turn_order import setup_steps
 from trackers.ashes.state import FinalCounts
+from trackers.blackout_hk import actions as ba
 from trackers.core.actions import Action
 from trackers.core.bag import Bag
 from trackers.core.game import make_setup
@@ -280,6 +285,29 @@ def _infamous_traffic_by_hand() -> list[Baseline]:
     return [Baseline("infamous-traffic", state, action) for state, action in entries]
 
 
+def _blackout_hk_by_hand() -> list[Baseline]:
+    """A campaign's set-up (the plans' goals and the scout-tile table entered), and the first goal of a plan
+    beside the board and the first other card turned up in a campaign chapter the table plays."""
+    module = get_game("blackout-hk")
+    played = play_blackout(2, 2, campaign=True)
+    replaying = Session(module, played.setup, played.seed)
+    found: dict[type[Action], Baseline] = {}
+    for entry in played.entries:
+        if isinstance(entry.action, (ba.PublicGoal, ba.UseCard)):
+            found.setdefault(type(entry.action), Baseline("blackout-hk", replaying.state, entry.action))
+        replaying.dispatch(entry.action)
+    assert set(found) == {ba.PublicGoal, ba.UseCard}
+    solo = Session(module, make_setup(module, ("A",), blackout_options(True, 2)), 5).state
+    pair = Session(module, make_setup(module, ("A", "B"), blackout_options(True, 1)), 5).state
+    start = blackout_start(solo)
+    assert start.scout_table == SCOUT_TABLE and start.plan_goals
+    return [
+        *found.values(),
+        Baseline("blackout-hk", solo, start),
+        Baseline("blackout-hk", pair, ba.StartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
+    ]
+
+
 @cache
 def baselines() -> tuple[Baseline, ...]:
     ashes = [
@@ -298,6 +326,8 @@ def baselines() -> tuple[Baseline, ...]:
         *_hope_city_by_hand(),
         *_sampled("infamous-traffic", _session("infamous-traffic", ("A", "B", "C"), 11), 7, 1500),
         *_infamous_traffic_by_hand(),
+        *_sampled("blackout-hk", _session("blackout-hk", ("A", "B", "C"), 11), 7, 1500),
+        *_blackout_hk_by_hand(),
     )
 
 

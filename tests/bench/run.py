@@ -16,7 +16,17 @@ import traceback
 from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 
-from tests.bench import ashes, browser, engine, hope_city, hostile, infamous_traffic, taps, unsettled
+from tests.bench import (
+    ashes,
+    blackout_hk,
+    browser,
+    engine,
+    hope_city,
+    hostile,
+    infamous_traffic,
+    taps,
+    unsettled,
+)
 from tests.bench.baseline import compare
 from tests.bench.figures import Figure, header, median, row
 from tests.bench.servers import REPO, serving, wait_until_200
@@ -45,6 +55,7 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
     ("ashes", ashes.figures),
     ("hope city", hope_city.figures),
     ("infamous traffic", infamous_traffic.figures),
+    ("blackout hk", blackout_hk.figures),
     ("hostile inputs", hostile.figures),
     ("start", start_figures),
     ("page load", browser.page_load_figures),

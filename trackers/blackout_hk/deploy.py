@@ -26,11 +26,13 @@ from trackers.blackout_hk.actions import (
 from trackers.blackout_hk.guards import (
     CARD_CUBES,
     CHECKMARK,
+    ENTERED_STEPS,
     GAIN,
     STEPS,
     TOKENS,
     G,
     can_pay,
+    effects_counts,
     effects_problems,
     effects_text,
     gained,
@@ -260,7 +262,9 @@ def check_procure(state: S, action: Procure) -> list[Violation]:
     assert card is not None
     if not card.colour:
         return refuse(f"{G}.card_kind", f"{card.name} is not a volunteer.", "blackout-hk/volunteers")
-    if problems := count_violations((CARD_CUBES, action.cubes)) or resource_named(action.resource):
+    if problems := count_violations((CARD_CUBES, action.cubes), (ENTERED_STEPS, action.tokens)):
+        return problems
+    if problems := resource_named(action.resource):
         return problems
     die = state.dice[DICE.index(card.colour)]
     steps = rondel_steps(state, die, action.resource)
@@ -502,6 +506,8 @@ def board_effects(action: int) -> tuple[tuple[str, ...], int, Effects]:
 
 def check_checkmark(state: S, action: UseCheckmark) -> list[Violation]:
     p = on_turn(state)
+    if problems := effects_counts(action):
+        return problems
     if action.action not in state.window:
         if action.action.isdigit() and not count_violations((CHECKMARK, int(action.action))):
             why = (

@@ -168,7 +168,7 @@ def check_refresh(state: S, action: Refresh) -> list[Violation]:
     if action.slot and action.slot - 1 not in tied:
         slots = " or ".join(str(i + 1) for i in tied)
         return refuse(f"{G}.slot", f"Slot {slots} holds the most cards.", "blackout-hk/round/refresh")
-    if not action.slot and len(tied) > 1:
+    if not action.slot and len(tied) > 1 and p.slots[tied[0]]:
         slots = " or ".join(str(i + 1) for i in tied)
         return refuse(
             f"{G}.slot_tie", f"Slots {slots} tie for the most cards: choose one.", "blackout-hk/round/refresh"

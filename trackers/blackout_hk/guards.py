@@ -21,6 +21,18 @@ TOKENS = Count(0, 24, "Tokens taken at once are", "", code=f"{G}.amount", rule="
 PLACE = Count(0, 5, "Cubes placed by one goal are", "", code=f"{G}.amount", rule="blackout-hk/map/placing")
 CARD_CUBES = Count(1, 3, "A volunteer shows", "cubes", code=f"{G}.cubes", rule="blackout-hk/volunteers")
 STEPS = Count(0, 3, "A die moves", "segments", code=f"{G}.steps", rule="blackout-hk/rondel")
+ENTERED_STEPS = Count(
+    -1,
+    3,
+    "A die moves",
+    "segments",
+    code=f"{G}.steps",
+    rule="blackout-hk/rondel",
+    why="(-1: Lantern counts them on the rondel.)",
+)
+SCOUT_TABLE_POINTS = Count(
+    0, 100, "The scout-tile table gives", "points", code=f"{G}.points", rule="blackout-hk/final-scoring"
+)
 SKIPPED = Count(0, 20, "A placement skips", "locations", code=f"{G}.skipped", rule="blackout-hk/map/placing")
 DISTRICT = Count(1, 16, "Districts are numbered", "", code=f"{G}.district", rule="blackout-hk/map")
 CHALLENGE = Count(
@@ -126,16 +138,21 @@ def can_pay(
     return []
 
 
-def effects_problems(p: Player, e: Effects) -> list[Violation]:
-    """The entered numbers are in range, the cost can be paid and the supply holds the cubes gained."""
-    if problems := count_violations(
+def effects_counts(e: Effects) -> list[Violation]:
+    """The entered numbers are in range."""
+    return count_violations(
         (AMOUNT, e.hkd),
         (GAIN, e.points),
         (GAIN, e.gps),
         (TOKENS, e.transport),
         (GAIN, e.batteries),
         (PLACE, e.place),
-    ):
+    )
+
+
+def effects_problems(p: Player, e: Effects) -> list[Violation]:
+    """The entered numbers are in range, the cost can be paid and the supply holds the cubes gained."""
+    if problems := effects_counts(e):
         return problems
     for name in e.gain:
         if problems := resource_named(name):

@@ -40,7 +40,16 @@ from trackers.blackout_hk.actions import (
 )
 from trackers.blackout_hk.components import map_problems
 from trackers.blackout_hk.flow import done
-from trackers.blackout_hk.guards import PLAN_GOALS, G, no_placement, on_map, on_turn, open_game, player_named
+from trackers.blackout_hk.guards import (
+    PLAN_GOALS,
+    SCOUT_TABLE_POINTS,
+    G,
+    no_placement,
+    on_map,
+    on_turn,
+    open_game,
+    player_named,
+)
 from trackers.blackout_hk.state import RESOURCES, BlackoutState
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
@@ -117,9 +126,9 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
             "Each of the three dice has six faces, each a resource.",
             "blackout-hk/round/dice",
         )
-    if action.scout_table and (
-        len(action.scout_table) != 8 or any(not 0 <= n <= 100 for n in action.scout_table)
-    ):
+    if problems := count_violations(*((SCOUT_TABLE_POINTS, n) for n in action.scout_table)):
+        return problems
+    if action.scout_table and len(action.scout_table) != 8:
         return refuse(
             f"{G}.scout_table",
             "The scout-tile table gives points for 0 to 7 face-up tiles: 8 numbers from 0 to 100.",

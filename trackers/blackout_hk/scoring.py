@@ -85,7 +85,8 @@ def winners(state: S) -> tuple[str, ...]:
 
 
 def missed(state: S, p: Player, counted: int) -> str:
-    """The first chapter condition the player misses (empty: all met), the score aside."""
+    """The first chapter condition the player misses (empty: all met), the score aside. Chapter 4's red
+    locations are counted from the map when it is entered; otherwise the table's count is used."""
     chapter = state.chapter
     by_plan: dict[str, int] = {}
     for plan, _ in p.public_goals:
@@ -98,6 +99,9 @@ def missed(state: S, p: Player, counted: int) -> str:
         return "cubes on 2 goals of one emergency plan"
     if chapter == 3 and counted < 4:
         return "4 cubes on locations next to the central district"
+    if chapter == 4 and state.components.locations:
+        colours = dict(state.components.locations)
+        counted = sum(colours.get(where, "").strip().lower() == "red" for where in p.map)
     if chapter == 4 and counted < 4:
         return "4 cubes on red locations"
     if chapter == 5 and len(p.restored) < 2:
