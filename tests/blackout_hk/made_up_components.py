@@ -1,6 +1,7 @@
 """A made-up `blackout-hk.components` pack for tests: not the printed game's rondel, dice, table or map
 (Lantern never ships those; the table enters them from the box). A 4 x 4 grid of districts whose corners
-are the locations, coloured in turn, so each district has 4 locations around it and neighbours share 2."""
+are the locations, coloured in turn and linked along the grid's lines, so each district has 4 locations
+around it and neighbouring districts share 2."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ DISTRICTS = [
     for r in range(4)
     for c in range(4)
 ]
+LINKS = [[_corner(r, c), _corner(r, c + 1)] for r in range(5) for c in range(4)] + [
+    [_corner(r, c), _corner(r + 1, c)] for r in range(4) for c in range(5)
+]
 COMPONENTS: dict[str, Any] = {
     "rondel": RONDEL,
     "dice": {
@@ -30,4 +34,5 @@ COMPONENTS: dict[str, Any] = {
     "scout_table": [0, 1, 3, 6, 10, 15, 21, 28],
     "locations": LOCATIONS,
     "districts": DISTRICTS,
+    "links": LINKS,
 }

@@ -8,8 +8,9 @@ only computes shows the exact values it produces. Where the spec and the ruleboo
 the rulebook. `test_the_table_lists_every_spec_code` keeps the table in step with the spec, and
 `test_every_row_names_a_test` keeps it in step with the tests.
 
-The engine has no map: the table names the locations it places cubes on (`PlaceCube(location, skipped)`),
-enters each district it secures (`Secure(district, locations, cubes per player, unlocks)`) and enters the
+These tests leave the map out (the components pack's map is covered by test_blackout_hk_map.py). Without
+it the table names the locations it places cubes on (`PlaceCube(location, skipped)`), enters each
+district it secures (`Secure(district, locations, cubes per player, unlocks)`) and enters the
 costs and rewards printed on cards. So the rules about the map are checked by the table, and Lantern checks
 what it is told: BHK-V11 (slot, scout and crisis-centre requirements: the table; costs: Lantern), BHK-V13
 (colour and adjacency: the table; one cube of yours a location and the price of skipping: Lantern), BHK-V17

@@ -48,6 +48,8 @@ class StartGame(Action):
     """The map's locations and their colours."""
     districts: tuple[tuple[str, ...], ...] = ()
     """The locations around each of the 16 districts, district 1 first."""
+    links: tuple[tuple[str, str], ...] = ()
+    """Pairs of adjacent locations."""
 
 
 @dataclass(frozen=True)
@@ -221,12 +223,14 @@ class PublicGoal(Effects):
 
 @dataclass(frozen=True)
 class PlaceCube(Action):
-    """A cube on the map for a goal: at `location`, skipping `skipped` locations at 1 transport token each
-    (tokens lacking are bought for 1 point each)."""
+    """A cube on the map for a goal: at `location`, of the `colour` the effect shows, skipping `skipped`
+    locations at 1 transport token each (tokens lacking are bought for 1 point each). With the map's links
+    entered, Lantern counts the skips itself (`skipped` 0) and checks the colour."""
 
     type: ClassVar[str] = "blackout-hk.place_cube"
     location: str
     skipped: int = 0
+    colour: str = ""
 
 
 # Phase 4

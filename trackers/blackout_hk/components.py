@@ -1,10 +1,12 @@
 """The `blackout-hk.components` pack: what the rulebook leaves to the printed components, entered once from
 the box and shared as a file. Every part is optional: the rondel's order (transport-token costs), each
 die's six faces (Lantern can roll), the scout-tile score table (final scoring) and the map's locations with
-their colours and the 16 districts' surrounding locations (placements, scouting and securing checked).
+their colours, the 16 districts' surrounding locations and which locations are adjacent (placements,
+scouting and securing checked).
 
 Data: {"rondel": [6 resources], "dice": {"red": [6], "yellow": [6], "blue": [6]},
-"scout_table": [8 numbers], "locations": {"name": "colour", ...}, "districts": [[names], ... 16]}.
+"scout_table": [8 numbers], "locations": {"name": "colour", ...}, "districts": [[names], ... 16],
+"links": [[name, name], ...]} (links need the locations; the locations need the districts).
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from trackers.core.packs import PackKind, register_pack_kind
 KIND = "blackout-hk.components"
 MAX_LOCATIONS = 200
 MAX_NAME = 40
+MAX_LINKS = 1000
 AROUND = 7
 
 
 def components_problems(data: Mapping[str, Any]) -> list[str]:
     """What is wrong with a components pack, as phrases a player can fix."""
     problems: list[str] = []
-    known = {"rondel", "dice", "scout_table", "locations", "districts"}
+    known = {"rondel", "dice", "scout_table", "locations", "districts", "links"}
     problems += [f"unknown part {key!r}" for key in data if key not in known]
     rondel = data.get("rondel", [])
     if not isinstance(rondel, list) or (rondel and sorted(map(str, rondel)) != sorted(RESOURCES)):
@@ -55,7 +58,7 @@ def components_problems(data: Mapping[str, Any]) -> list[str]:
 def map_problems(data: Mapping[str, Any]) -> list[str]:
     locations = data.get("locations", {})
     districts = data.get("districts", [])
-    if not locations and not districts:
+    if not locations and not districts and not data.get("links"):
         return []
     if not isinstance(locations, dict) or not 0 < len(locations) <= MAX_LOCATIONS:
         return [f"the map's locations are 1 to {MAX_LOCATIONS} names, each with its colour"]
@@ -75,6 +78,22 @@ def map_problems(data: Mapping[str, Any]) -> list[str]:
         missing = [str(x) for x in around if x not in locations]
         if missing:
             return [f"district {i} names {missing[0]!r}, which is not among the locations"]
+    return _links_problems(data.get("links", []), locations)
+
+
+def _links_problems(links: Any, locations: Mapping[str, Any]) -> list[str]:
+    if not isinstance(links, list) or len(links) > MAX_LINKS:
+        return [f"the links are up to {MAX_LINKS} pairs of adjacent locations"]
+    seen: set[frozenset[str]] = set()
+    for pair in links:
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
+            return ["a link joins two different locations"]
+        a, b = pair
+        if a not in locations or b not in locations:
+            return [f"a link names {(a if a not in locations else b)!r}, which is not among the locations"]
+        if frozenset(pair) in seen:
+            return [f"the link between {a!r} and {b!r} is listed twice"]
+        seen.add(frozenset(pair))
     return []
 
 
@@ -88,6 +107,7 @@ def start_from(data: Mapping[str, Any], plan_goals: tuple[int, ...] = ()) -> Sta
         plan_goals=plan_goals,
         locations=tuple((k, v) for k, v in data.get("locations", {}).items()),
         districts=tuple(tuple(d) for d in data.get("districts", [])),
+        links=tuple((a, b) for a, b in data.get("links", [])),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from random import Random
 
+from trackers.blackout_hk import placing
 from trackers.blackout_hk.actions import CompleteGoal, PlaceCube, PublicGoal, RestorePower
 from trackers.blackout_hk.guards import (
     GOAL,
@@ -181,7 +182,7 @@ def public_goal(state: S, action: PublicGoal, rng: Random) -> tuple[S, list[Even
     return after, [Event.of("goal", text, rule="blackout-hk/campaign/emergency-plans")]
 
 
-def placing(state: S) -> list[Violation]:
+def cube_to_place(state: S) -> list[Violation]:
     if not state.to_place:
         return refuse(
             f"{G}.no_placement",
@@ -205,24 +206,67 @@ def check_place(state: S, action: PlaceCube) -> list[Violation]:
             f"{p.name} already has a cube on {action.location.strip()}: one cube of yours a location.",
             "blackout-hk/map/placing",
         )
+    if problems := _on_the_map(state, p, action):
+        return problems
     return supply_holds(p, p.supply, 1)
+
+
+def _on_the_map(state: S, p: Player, action: PlaceCube) -> list[Violation]:
+    """With the map's links entered: the colour the effect shows, and a way there from the player's cubes."""
+    c = state.components
+    if not c.links:
+        return []
+    where = action.location.strip()
+    colour = dict(c.locations)[where]
+    if action.colour and colour != action.colour and not placing.any_colour(c, p, action.colour):
+        return refuse(
+            f"{G}.colour",
+            f"{where} is {colour}; the effect asks for {action.colour}, and {p.name} does not yet hold "
+            f"every {action.colour} location.",
+            "blackout-hk/map/placing",
+        )
+    cost = placing.skips(c, p, where, action.colour)
+    if cost is None:
+        return refuse(
+            f"{G}.out_of_reach",
+            f"{where} cannot be reached from {p.name}'s cubes, even skipping locations of another colour.",
+            "blackout-hk/map/placing",
+        )
+    if action.skipped and action.skipped != cost:
+        return refuse(
+            f"{G}.skipped",
+            f"{where} is reached by skipping {cost} location(s), not {action.skipped}.",
+            "blackout-hk/map/placing",
+        )
+    return []
+
+
+def skipped(state: S, action: PlaceCube) -> int:
+    """The locations skipped: counted by Lantern once the map's links are entered, else as entered."""
+    c = state.components
+    if not c.links:
+        return action.skipped
+    cost = placing.skips(c, on_turn(state), action.location.strip(), action.colour)
+    assert cost is not None, "check_place refuses a location out of reach"
+    return cost
 
 
 def place_cube(state: S, action: PlaceCube, rng: Random) -> tuple[S, list[Event]]:
     """Skipped locations cost a transport token each; tokens lacking are bought at 1 point each."""
     p = on_turn(state)
-    bought = max(0, action.skipped - p.transport)
+    jumps = skipped(state, action)
+    bought = max(0, jumps - p.transport)
     p = replace(
         p,
         map=(*p.map, action.location.strip()),
         supply=p.supply - 1,
-        transport=p.transport + bought - action.skipped,
+        transport=p.transport + bought - jumps,
         score=p.score - bought,
     )
     after = replace(state.with_player(p), to_place=state.to_place - 1)
     cost = ""
-    if action.skipped:
-        cost = f", skipping {action.skipped} location(s) for {action.skipped} transport token(s)"
+    if jumps:
+        cost = f", skipping {jumps} location(s) for {jumps} transport token(s)"
         if bought:
             cost += f" ({bought} bought for {bought} point(s): score {p.score})"
     text = f"{p.name} places a cube on {action.location.strip()}{cost}."

@@ -38,7 +38,6 @@ __all__ = [
     "district_points",
     "final_parts",
     "fullest",
-    "hand_choices",
     "map_cubes",
     "may_refresh",
     "newly_secured",
@@ -71,11 +70,6 @@ def planned_cards(p: Player) -> tuple[tuple[int, str, str, str], ...]:
 def placement_points(p: Player, skipped: int) -> int:
     """Points a cube placed skipping `skipped` locations costs: the transport tokens lacking, 1 point each."""
     return max(0, skipped - p.transport)
-
-
-def hand_choices(p: Player, *, team: bool = False) -> tuple[tuple[str, str], ...]:
-    """(card id, name) of the cards in hand; for a search team, without the Doctor (no search icons)."""
-    return tuple((c.id, c.name) for c in p.hand if not (team and c.specialist == "doctor"))
 
 
 def waste_total(pairs: int, singles: int, water_plan: int) -> int:

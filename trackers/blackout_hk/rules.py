@@ -153,11 +153,15 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
 
 def _map_checked(action: StartGame) -> list[Violation]:
     """The map's parts checked as the components pack checks them (names once, 16 districts)."""
-    if not action.locations and not action.districts:
+    if not action.locations and not action.districts and not action.links:
         return []
     names = [name for name, _ in action.locations]
     problems = map_problems(
-        {"locations": dict(action.locations), "districts": [list(d) for d in action.districts]}
+        {
+            "locations": dict(action.locations),
+            "districts": [list(d) for d in action.districts],
+            "links": [list(pair) for pair in action.links],
+        }
     )
     if len(set(names)) < len(names):
         problems.insert(0, "every location is named once")
@@ -397,7 +401,7 @@ RULEBOOK: Rulebook[S] = Rulebook(
             goals.place_cube,
             lambda s, a: f"{_who(s)} places a cube on {a.location.strip()}",
             checks=(goals.check_place,),
-            gates=(goals.placing,),
+            gates=(goals.cube_to_place,),
         ),
         Rule(
             Scout,

@@ -105,7 +105,7 @@ def new_chapter(names: tuple[str, ...], settings: Settings, chapter: int, losses
 
 def start_game(state: S, action: StartGame, rng: Random) -> tuple[S, list[Event]]:
     components = Components(
-        action.rondel, action.faces, action.scout_table, action.locations, action.districts
+        action.rondel, action.faces, action.scout_table, action.locations, action.districts, action.links
     )
     plans: tuple[tuple[str, int], ...] = ()
     if state.chapter:

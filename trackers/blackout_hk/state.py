@@ -305,6 +305,7 @@ class Components:
     scout_table: tuple[int, ...] = ()
     locations: tuple[tuple[str, str], ...] = ()
     districts: tuple[tuple[str, ...], ...] = ()
+    links: tuple[tuple[str, str], ...] = ()
 
     def around(self, district: int) -> tuple[str, ...]:
         """The locations around a district (1-16), when the map is entered."""
