@@ -226,3 +226,24 @@ def test_chapter_4_counts_red_locations_from_the_map() -> None:
     fewer = replace(state.with_player(replace(ada, map=reds[:3], supply=ada.supply + 1)))
     lost = applied(fewer, bk.FinalCount("Ada", 0, 0, counted=9))
     assert lost.campaign[-1].missed == (("Ada", "4 cubes on red locations"),)
+
+
+def test_chapter_3_counts_cubes_next_to_the_central_district_from_the_map() -> None:
+    """District 6 (the made-up map's L11, L12, L21, L22) as chapter 3's central district."""
+    state = GAME.new_state(make_setup(GAME, ("Ada",), {"mode": "the campaign", "chapter": 3}), 1)
+    assert refusal(state, start_from(COMPONENTS, (3,), central=17)).code == "blackout-hk.central"
+    state = applied(state, start_from(COMPONENTS, (3,), central=6), bk.PlaceStart("Ada", "L11"))
+    ada = replace(
+        state.player("Ada"), map=("L11", "L12", "L21", "L22"), public_goals=(("B", 1), ("B", 2)), score=90
+    )
+    ada = replace(ada, supply=ada.supply - 5)
+    after = applied(replace(state.with_player(ada), stage="final"), bk.FinalCount("Ada", 0, 0))
+    assert after.campaign[-1].winners == ("Ada",)
+    three = replace(ada, map=ada.map[:3], supply=ada.supply + 1)
+    lost = applied(replace(state.with_player(three), stage="final"), bk.FinalCount("Ada", 0, 0, counted=9))
+    assert lost.campaign[-1].missed == (("Ada", "4 cubes on locations next to the central district"),)
+
+
+def test_the_central_district_belongs_to_chapter_3_with_the_map() -> None:
+    state = GAME.new_state(make_setup(GAME, ("Ada", "Ben"), {}), 1)
+    assert refusal(state, start_from(COMPONENTS, central=6)).code == "blackout-hk.central"

@@ -50,6 +50,8 @@ class StartGame(Action):
     """The locations around each of the 16 districts, district 1 first."""
     links: tuple[tuple[str, str], ...] = ()
     """Pairs of adjacent locations."""
+    central: int = 0
+    """Campaign chapter 3: the district its card shows (0: the table counts the cubes next to it)."""
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ def _links_problems(links: Any, locations: Mapping[str, Any]) -> list[str]:
     return []
 
 
-def start_from(data: Mapping[str, Any], plan_goals: tuple[int, ...] = ()) -> StartGame:
+def start_from(data: Mapping[str, Any], plan_goals: tuple[int, ...] = (), central: int = 0) -> StartGame:
     """The set-up entry carrying a checked pack's data (so a log replays without the pack)."""
     dice = data.get("dice", {})
     return StartGame(
@@ -105,6 +105,7 @@ def start_from(data: Mapping[str, Any], plan_goals: tuple[int, ...] = ()) -> Sta
         faces=tuple(tuple(dice[c]) for c in DICE) if dice else (),
         scout_table=tuple(data.get("scout_table", [])),
         plan_goals=plan_goals,
+        central=central,
         locations=tuple((k, v) for k, v in data.get("locations", {}).items()),
         districts=tuple(tuple(d) for d in data.get("districts", [])),
         links=tuple((a, b) for a, b in data.get("links", [])),

@@ -34,6 +34,9 @@ SCOUT_TABLE_POINTS = Count(
     0, 100, "The scout-tile table gives", "points", code=f"{G}.points", rule="blackout-hk/final-scoring"
 )
 SKIPPED = Count(0, 20, "A placement skips", "locations", code=f"{G}.skipped", rule="blackout-hk/map/placing")
+CENTRAL = Count(
+    0, 16, "The central district is", "", code=f"{G}.central", rule="blackout-hk/campaign/chapter-3"
+)
 DISTRICT = Count(1, 16, "Districts are numbered", "", code=f"{G}.district", rule="blackout-hk/map")
 CHALLENGE = Count(
     1, 30, "A challenge is", "search icons", code=f"{G}.challenge", rule="blackout-hk/scout/tiles"

@@ -41,6 +41,7 @@ from trackers.blackout_hk.actions import (
 from trackers.blackout_hk.components import map_problems
 from trackers.blackout_hk.flow import done
 from trackers.blackout_hk.guards import (
+    CENTRAL,
     PLAN_GOALS,
     SCOUT_TABLE_POINTS,
     G,
@@ -136,6 +137,14 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
         )
     if problems := _map_checked(action):
         return problems
+    if problems := count_violations((CENTRAL, action.central)):
+        return problems
+    if action.central and (state.chapter != 3 or not action.districts):
+        return refuse(
+            f"{G}.central",
+            "The central district is entered for chapter 3, with the map.",
+            "blackout-hk/campaign/chapter-3",
+        )
     plans = setup.public_plans(state.chapter, state.n) if state.chapter else ""
     if len(action.plan_goals) != len(plans):
         return refuse(

@@ -85,8 +85,9 @@ def winners(state: S) -> tuple[str, ...]:
 
 
 def missed(state: S, p: Player, counted: int) -> str:
-    """The first chapter condition the player misses (empty: all met), the score aside. Chapter 4's red
-    locations are counted from the map when it is entered; otherwise the table's count is used."""
+    """The first chapter condition the player misses (empty: all met), the score aside. Chapter 3's cubes
+    next to the central district and chapter 4's on red locations are counted from the map when it is
+    entered (with the central district); otherwise the table's count is used."""
     chapter = state.chapter
     by_plan: dict[str, int] = {}
     for plan, _ in p.public_goals:
@@ -97,6 +98,8 @@ def missed(state: S, p: Player, counted: int) -> str:
             return "a cube on every goal of one emergency plan"
     elif max(by_plan.values(), default=0) < 2:
         return "cubes on 2 goals of one emergency plan"
+    if chapter == 3 and state.central:
+        counted = len(set(state.components.around(state.central)) & set(p.map))
     if chapter == 3 and counted < 4:
         return "4 cubes on locations next to the central district"
     if chapter == 4 and state.components.locations:

@@ -111,7 +111,7 @@ def start_game(state: S, action: StartGame, rng: Random) -> tuple[S, list[Event]
     if state.chapter:
         letters = public_plans(state.chapter, state.n)
         plans = tuple(zip(letters, action.plan_goals, strict=True))
-    after = replace(state, components=components, public_plans=plans, stage="starts")
+    after = replace(state, components=components, public_plans=plans, central=action.central, stage="starts")
     where = f"chapter {state.chapter}" if state.chapter else "a single game"
     text = f"Set up for {where}: reserve deck {state.reserve}, draw deck {state.draw} after the display of 9."
     if plans:

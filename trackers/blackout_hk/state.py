@@ -355,6 +355,8 @@ class BlackoutState:
     """The last round, once the draw deck ran out (0: not triggered yet)."""
     district_tiles: tuple[int, ...] = (TILES_PER_DISTRICT,) * DISTRICTS
     secured: tuple[int, ...] = ()
+    central: int = 0
+    """Campaign chapter 3: the central district, when entered."""
     public_plans: tuple[tuple[str, int], ...] = ()
     """Campaign: the plans beside the board and the goals printed on each."""
     next_id: int = 1
