@@ -713,6 +713,92 @@ def test_nothing_tappable_in_infamous_traffic_is_under_48_px(
     assert not walk.found, "\n".join(["", *sorted(walk.found)])
 
 
+def blackout_hk_at_final(data: Path) -> str:
+    """A solo Blackout: Hong Kong campaign's chapter 1 played by the engine to final scoring, saved in the
+    app's data folder: its id."""
+    from tests.views.test_views_blackout_hk import solo_at_final
+    from trackers.storage import Store
+
+    with Store(data / "lantern.sqlite3") as store:
+        return solo_at_final(store)
+
+
+def walk_blackout_hk(walk: Walk, final: str) -> None:
+    """A solo campaign's set-up and first round, a form for each phase, the players' boards and the display;
+    then a stored chapter's final count and its end sheet."""
+    pg = walk.pg
+
+    def chip(row: str, name: str) -> None:
+        walk.press(ident(pg, row).get_by_role("button", name=name, exact=True))
+
+    walk.tap("New game")
+    walk.tap("Blackout: Hong Kong")
+    walk.tap("One player fewer", exact=False)
+    walk.tap("the campaign")
+    walk.tap("Start")
+    walk.look("blackout set-up")
+    walk.tap("Start")
+    type_into(pg, ident(pg, "bhk-start-location"), "Mong Kok")
+    walk.tap("Start Player 1 here")
+    walk.look("blackout dice")
+    for die, face in (("red", "food"), ("yellow", "food"), ("blue", "water")):
+        chip(f"bhk-die-{die}", face)
+    walk.tap("Enter the dice")
+    walk.look("blackout dice rolled again")
+    chip("bhk-die-red", "gasoline")
+    chip("bhk-die-yellow", "tools")
+    walk.tap("Roll again")
+    walk.look("blackout planning")
+    chip("bhk-plan-1", "Red volunteer (red-2)")
+    chip("bhk-plan-2", "Scout")
+    walk.tap("Plan 2 card(s)")
+    walk.look("blackout deploy")
+    walk.tap("Scout: +2 HK$")
+    chip("bhk-card-1-resource", "gasoline")
+    chip("bhk-card-1-cubes", "2")
+    chip("bhk-card-1-tokens", "0")
+    walk.tap("Procure")
+    walk.look("blackout objectives")
+    walk.tap("Restore power")
+    walk.look("blackout restore power")
+    walk.tap("A plan beside the board")
+    walk.look("blackout plan goal")
+    walk.tap("Player 1 is done with goals")
+    walk.look("blackout scout")
+    walk.tap("No scouting (done)")
+    walk.look("blackout buy")
+    walk.tap("Pass")
+    walk.look("blackout clean-up")
+    walk.tap("Clean up")
+    walk.look("blackout secure")
+    walk.tap("No more districts (done)")
+    for screen in ("Players", "Display"):
+        walk.tap(screen)
+        walk.look(f"blackout {screen.lower()}")
+    walk.home()
+    resume(walk, final)
+    expect(ident(pg, "bhk-step")).to_contain_text("Count the cards' points")
+    walk.look("blackout final count")
+    walk.tap("Enter the count")
+    expect(ident(pg, "bhk-campaign-0")).to_contain_text("Chapter 1")
+    walk.look("blackout chapter over")
+    walk.home()
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["412x915", "360x740"])
+def test_nothing_tappable_in_blackout_hk_is_under_48_px(
+    phone_at: Callable[[int, int], Any], size: tuple[int, int], tmp_path: Path
+) -> None:
+    final = blackout_hk_at_final(tmp_path / "data")
+    walk = Walk(phone_at(*size), size, tmp_path)
+    try:
+        walk_blackout_hk(walk, final)
+    except Exception as error:
+        raise AssertionError(walk.keep_evidence()) from error
+    assert not walk.found, "\n".join(["", *sorted(walk.found)])
+
+
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["412x915", "360x740"])
 def test_nothing_tappable_in_hope_city_is_under_48_px(

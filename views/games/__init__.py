@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from views.games.ashes.panel import AshesPanel
+from views.games.blackout_hk.panel import BlackoutPanel
 from views.games.hope_city.panel import HopeCityPanel
 from views.games.infamous_traffic.panel import InfamousTrafficPanel
 from views.games.scorepad.panel import ScorePadPanel
@@ -17,6 +18,7 @@ Panel = Callable[[AppModel], ft.Control]
 
 PANELS: dict[str, Panel] = {
     "ashes": AshesPanel,
+    "blackout-hk": BlackoutPanel,
     "hope-city": HopeCityPanel,
     "infamous-traffic": InfamousTrafficPanel,
     "scorepad": ScorePadPanel,

@@ -1,0 +1,146 @@
+"""Blackout: Hong Kong in the browser: a solo campaign's first round through all eight phases entered on the
+Round screen, a refused placement with its rule, undo; then a stored chapter's final count, the chapter's
+result in the campaign log, and the chapter played again with the log carried over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.e2e.flutter import ident, open_page, serve, type_into
+from tests.views.test_views_blackout_hk import solo_at_final
+from trackers.storage import Store
+
+
+def _chip(page: Any, row: str, name: str) -> Any:
+    return ident(page, row).get_by_role("button", name=name, exact=True)
+
+
+def _button(page: Any, name: str, *, exact: bool = True) -> Any:
+    return page.get_by_role("button", name=name, exact=exact)
+
+
+def _tap(page: Any, name: str, times: int = 1) -> None:
+    """A tap on the button named `name`; an icon button (a stepper's, say) is named by its label within."""
+    icon = name.endswith((" plus one", " minus one")) or name.startswith("One player")
+    for _ in range(times):
+        _button(page, name, exact=not icon).click()
+        page.wait_for_timeout(200)
+
+
+def _chips(page: Any, *picks: tuple[str, str]) -> None:
+    for row, name in picks:
+        _chip(page, row, name).click()
+        page.wait_for_timeout(200)
+
+
+def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
+    page.set_viewport_size({"width": 412, "height": 2400})
+    _tap(page, "New game")
+    _tap(page, "Blackout: Hong Kong")
+    _tap(page, "One player fewer")
+    _tap(page, "the campaign")
+    _tap(page, "Start")
+    expect(ident(page, "bhk-step")).to_have_text("Enter the components' data Lantern may use, then start.")
+    _tap(page, "Start")
+    type_into(page, ident(page, "bhk-start-location"), "Mong Kok")
+    _tap(page, "Start Player 1 here")
+
+    # Phase 1: the dice as rolled, a match rolled again, three cards planned.
+    _chips(page, ("bhk-die-red", "food"), ("bhk-die-yellow", "food"), ("bhk-die-blue", "water"))
+    _tap(page, "Enter the dice")
+    expect(ident(page, "bhk-step")).to_have_text("Roll again: red and yellow.")
+    _chips(page, ("bhk-die-red", "gasoline"), ("bhk-die-yellow", "tools"))
+    _tap(page, "Roll again")
+    expect(ident(page, "bhk-step")).to_have_text("Plan cards into slots: Player 1.")
+    _chips(
+        page,
+        ("bhk-plan-1", "Red volunteer (red-2)"),
+        ("bhk-plan-2", "Yellow volunteer"),
+        ("bhk-plan-3", "Scout"),
+    )
+    _tap(page, "Plan 3 card(s)")
+
+    # Phase 2: two volunteers procure; the Scout takes 2 HK$.
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: turn up your planned cards.")
+    _chips(page, ("bhk-card-1-resource", "gasoline"), ("bhk-card-1-cubes", "2"), ("bhk-card-1-tokens", "0"))
+    _button(page, "Procure").first.click()
+    page.wait_for_timeout(300)
+    _chips(page, ("bhk-card-2-resource", "tools"), ("bhk-card-2-cubes", "2"), ("bhk-card-2-tokens", "0"))
+    _tap(page, "Procure")
+    _tap(page, "Scout: +2 HK$")
+
+    # Phase 3: a starting volunteer's goal puts a cube on the map; a location already held is refused.
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: complete goals, then done.")
+    _chips(
+        page,
+        ("bhk-goal-card", "Starting volunteer (c1)"),
+        ("bhk-goal-no", "1"),
+        ("bhk-goal-pay", "tools"),
+        ("bhk-goal-colour", "red"),
+    )
+    _tap(page, "Cubes to place on the map plus one")
+    _tap(page, "Complete the goal")
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: place 1 cube(s) on the map.")
+    type_into(page, ident(page, "bhk-place-location"), "Mong Kok")
+    _tap(page, "Place the cube")
+    expect(ident(page, "notice-message")).to_contain_text("already has a cube on Mong Kok")
+    _tap(page, "Rule")
+    expect(ident(page, "section-title")).to_be_visible()
+    _tap(page, "Back to the game")
+    type_into(page, ident(page, "bhk-place-location"), "Sham Shui Po")
+    _tap(page, "Place the cube")
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: complete goals, then done.")
+    _tap(page, "A plan beside the board")
+    _chips(page, ("bhk-public-plan", "Plan A"), ("bhk-public-goal", "1"), ("bhk-goal-pay", "gasoline"))
+    _tap(page, "Complete the goal")
+    expect(ident(page, "bhk-goal-pay-entered")).to_have_text("Pay: none")
+    _tap(page, "Player 1 is done with goals")
+
+    # Phase 4: district 3 with the red volunteer, the search total shown as it is entered.
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: scout a district, or done.")
+    _chips(page, ("bhk-scout-district", "3"), ("bhk-scout-team", "Red volunteer (red-3)"))
+    _tap(page, "The team's search icons plus one", 2)
+    expect(ident(page, "bhk-scout-total")).to_have_text("Search total: 2 of 1 needed.")
+    _chips(page, ("bhk-scout-reward", "hkd"))
+    _tap(page, "Reward amount plus one", 2)
+    _tap(page, "Scout")
+
+    # Phases 5 to 8: a card bought, a pass, clean-up, no district, the refresh.
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: buy a card or pass.")
+    _tap(page, "Row 1: 4 HK$")
+    _tap(page, "Pass")
+    expect(ident(page, "bhk-clean-check")).to_have_text("Water accounted for: 0 of 0 (adds up).")
+    _tap(page, "Clean up")
+    _tap(page, "No more districts (done)")
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: refresh your hand, or done.")
+    _tap(page, "Refresh (slot 2)")
+    expect(ident(page, "bhk-step")).to_have_text("The starting player rolls the three resource dice.")
+    expect(ident(page, "bhk-where")).to_contain_text("round 2")
+
+    page.get_by_role("button", name="Undo").first.click()
+    expect(ident(page, "bhk-step")).to_have_text("Player 1: refresh your hand, or done.")
+
+
+def test_a_chapter_ends_and_is_played_again_with_the_campaign_log(browser: Any, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store(data / "lantern.sqlite3") as store:
+        solo_at_final(store)
+    with serve(data, tmp_path) as url, open_page(browser, url) as pg:
+        pg.set_viewport_size({"width": 412, "height": 2400})
+        _button(pg, "Resume").first.click()
+        expect(ident(pg, "bhk-step")).to_have_text("Count the cards' points: Player 1.")
+        _tap(pg, "Points on the cards in hand and slots plus one", 3)
+        _tap(pg, "Enter the count")
+        expect(ident(pg, "bhk-campaign-0")).to_contain_text("Chapter 1: Player 1")
+        expect(ident(pg, "bhk-rank-0")).to_contain_text("1. Player 1:")
+        _tap(pg, "Round")
+        expect(ident(pg, "bhk-chapter-result")).to_contain_text("Nobody wins the chapter")
+        _tap(pg, "Play chapter 1 again")
+        expect(ident(pg, "bhk-step")).to_have_text("Enter the components' data Lantern may use, then start.")
+        _tap(pg, "Final sheet")
+        expect(ident(pg, "bhk-campaign-0")).to_contain_text("Chapter 1: Player 1")
+        expect(ident(pg, "bhk-campaign-1")).to_contain_text("Orchid trees so far: Player 1 0")

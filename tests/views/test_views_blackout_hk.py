@@ -1,0 +1,235 @@
+"""Blackout: Hong Kong's screens without a browser: a solo campaign round through all eight phases entered
+on the Round screen's controls, a refused placement with its reason and rule, and a two-player single game
+whose screens render in every stage."""
+
+from __future__ import annotations
+
+import trackers  # noqa: F401
+from tests.views.harness import FakePage, open_page, run
+from trackers.blackout_hk import actions as a
+from trackers.blackout_hk import queries
+from trackers.blackout_hk.game import BLACKOUT_HK
+from trackers.blackout_hk.state import BlackoutState
+from trackers.core.game import make_setup
+from trackers.storage import Store
+from views.app import start
+
+P1 = "Player 1"
+
+
+def _state(store: Store) -> BlackoutState:
+    state = store.open_game(store.list_games()[0].id).session.state
+    assert isinstance(state, BlackoutState)
+    return state
+
+
+async def _new_game(page: FakePage, *, solo: bool) -> None:
+    await page.fire("new-game")
+    await page.fire("pick-blackout-hk")
+    if solo:
+        await page.fire("players-fewer")
+        await page.fire("option-mode-the campaign")
+    await page.change("seed", "3")
+    await page.fire("start-game")
+
+
+async def _taps(page: FakePage, *keys: str) -> None:
+    for key in keys:
+        await page.fire(key)
+
+
+def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page, solo=True)
+        assert page.identified("bhk-step") == "Enter the components' data Lantern may use, then start."
+        await page.fire("bhk-start")  # plan A beside the board: 3 goals (the stepper's default)
+        assert _state(store).public_plans == (("A", 3),)
+
+        await page.change("bhk-start-location", "Mong Kok")
+        await page.fire("bhk-start-place")
+        assert _state(store).stage == "dice"
+
+        # Phase 1: a roll with a match; only the matching dice are rolled again.
+        await _taps(page, "bhk-die-red-food", "bhk-die-yellow-food", "bhk-die-blue-water", "bhk-dice-go")
+        assert page.identified("bhk-step") == "Roll again: red and yellow."
+        assert not page.has("bhk-die-blue-food"), "the blue die stays as it is"
+        await page.fire("bhk-die-yellow-tools")
+        assert page.identified("bhk-dice-go-blocked") == "Pick what red show."
+        await _taps(page, "bhk-die-red-gasoline", "bhk-dice-go")
+        assert _state(store).stage == "plan"
+        await _taps(page, "bhk-plan-1-red-2", "bhk-plan-2-yellow-2", "bhk-plan-3-scout", "bhk-plan-go")
+
+        # Phase 2: two volunteers procure, the Scout takes 2 HK$.
+        assert _state(store).stage == "deploy"
+        await _taps(page, "bhk-card-1-resource-food", "bhk-card-1-cubes-2", "bhk-card-1-tokens-0")
+        assert "without tokens the volunteer brings gasoline" in page.identified("bhk-card-1-acts-blocked")
+        await _taps(page, "bhk-card-1-resource-gasoline", "bhk-card-1-procure")
+        await _taps(page, "bhk-card-2-resource-tools", "bhk-card-2-cubes-2", "bhk-card-2-tokens-0")
+        await _taps(page, "bhk-card-2-procure", "bhk-card-3-scout")
+        state = _state(store)
+        assert state.stage == "objectives" and state.player(P1).hkd == 6
+
+        # Phase 3: a starting volunteer's goal (a cube to place), a goal of plan A, then done.
+        await _taps(page, "bhk-goal-card-c1", "bhk-goal-no-1", "bhk-goal-pay-tools", "bhk-goal-colour-red")
+        await _taps(page, "bhk-goal-place-plus", "bhk-goal-go")
+        assert _state(store).to_place == 1
+        await page.fire("bhk-place-skipped-plus")
+        assert page.identified("bhk-place-cost").startswith("Skipping 1 location(s) costs 1 transport")
+        await page.change("bhk-place-location", "Mong Kok")
+        await page.fire("bhk-place-go")
+        assert page.identified("notice-message") == (
+            f"{P1} already has a cube on Mong Kok: one cube of yours a location."
+        )
+        assert page.has("notice-rule")
+        await page.change("bhk-place-location", "Sham Shui Po")
+        await page.fire("bhk-place-go")
+        assert _state(store).player(P1).map == ("Mong Kok", "Sham Shui Po")
+        await _taps(
+            page, "bhk-goal-kind-plan", "bhk-public-plan-A", "bhk-public-goal-1", "bhk-goal-pay-gasoline"
+        )
+        await _taps(page, "bhk-goal-go", "bhk-goals-done")
+        assert _state(store).player(P1).public_goals == (("A", 1),)
+
+        # Phase 4: district 3 with the red volunteer; the search total shows as it is entered.
+        assert _state(store).stage == "scout"
+        await _taps(
+            page,
+            "bhk-scout-district-3",
+            "bhk-scout-team-red-3",
+            "bhk-scout-icons-plus",
+            "bhk-scout-icons-plus",
+        )
+        assert page.identified("bhk-scout-total") == "Search total: 2 of 1 needed."
+        await _taps(
+            page, "bhk-scout-reward-hkd", "bhk-scout-amount-plus", "bhk-scout-amount-plus", "bhk-scout-go"
+        )
+        assert _state(store).stage == "buy"
+
+        # Phase 5: a card from row 1, then a pass.
+        await _taps(page, "bhk-buy-row-1", "bhk-buy-pass")
+        state = _state(store)
+        assert state.stage == "cleanup" and len(state.player(P1).objectives) == 2
+
+        # Phases 6 to 8: clean-up as suggested, no district secured, the refresh of the fullest slot.
+        assert page.identified("bhk-clean-check") == "Water accounted for: 0 of 0 (adds up)."
+        await _taps(page, "bhk-clean-go", "bhk-secure-done")
+        assert _state(store).stage == "refresh"
+        await page.fire("bhk-refresh-go")
+        state = _state(store)
+        assert (state.stage, state.round) == ("dice", 2)
+        assert page.identified("bhk-where").startswith("Chapter 1 (Hour 48) · round 2")
+
+        await page.fire("bhk-show-players")
+        assert page.identified("bhk-player-0-money").startswith("Score 0 · HK$")
+        assert "HK$" in page.identified("bhk-buy-battery-0-blocked"), "4 HK$: no battery"
+        await page.fire("bhk-buy-transport-0")
+        assert (_state(store).player(P1).transport, _state(store).player(P1).score) == (5, -1)
+        await page.fire("bhk-show-display")
+        assert page.identified("bhk-row-1").startswith("Row 1:")
+
+    run(go())
+
+
+ORDER = ("food", "tools", "gasoline", "water", "books", "medipack")
+TWO_PLAYER: list[tuple[str, a.Action | None]] = [
+    ("bhk-setup", a.StartGame(rondel=ORDER)),
+    ("bhk-starts-card", a.PlaceStart("Ben", "Central")),
+    ("bhk-starts-card", a.PlaceStart("Ada", "Wan Chai")),
+    ("bhk-dice", a.Roll("food", "water", "books")),
+    ("bhk-plan", a.Plan("Ada", ("red-2", "yellow-2", "blue-2"))),
+    ("bhk-plan", a.Plan("Ben", ("scout",))),
+    ("bhk-deploy", a.Procure("red-2", 2, "food")),
+    ("bhk-deploy", a.Procure("yellow-2", 2, "water")),
+    ("bhk-deploy", a.Procure("blue-2", 2, "books")),
+    ("bhk-deploy", a.UseScout("scout")),
+    ("bhk-objectives", a.Done()),
+    ("bhk-objectives", a.Done()),
+    ("bhk-scout", a.Done()),
+    ("bhk-scout", a.Done()),
+    ("bhk-buy", a.Done()),
+    ("bhk-buy", a.Done()),
+    ("bhk-cleanup", a.CleanUp(pairs=1)),
+    ("bhk-cleanup", a.CleanUp()),
+    ("bhk-secure", a.Done()),
+    ("bhk-refresh", a.Refresh()),
+    ("bhk-dice", None),
+]
+"""A two-player single game's entries, each after the form the Round screen shows before it."""
+
+
+def test_a_two_player_games_screens_render_in_each_stage(store: Store) -> None:
+    setup = make_setup(BLACKOUT_HK, ("Ada", "Ben"), {})
+    games = []
+    entries: list[a.Action] = []
+    for form, entry in TWO_PLAYER:
+        game = store.create_game(BLACKOUT_HK, setup, 5)
+        for done in entries:
+            assert game.session.dispatch(done).ok, done
+        games.append((form, game))
+        if entry is not None:
+            entries.append(entry)
+    last = games[-1][1].session.state
+    assert (last.stage, last.round) == ("dice", 2)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        for form, game in games:
+            await page.fire(f"resume-{game.id}")
+            assert page.has(form), (form, game.session.state.stage)
+            assert page.identified("bhk-step") == queries.next_step(game.session.state)
+            for screen in ("players", "display"):
+                await page.fire(f"bhk-show-{screen}")
+                assert page.has(f"bhk-screen-{screen}")
+            await page.fire("close-game")
+
+    run(go())
+
+
+def solo_at_final(store: Store, seed: int = 3) -> str:
+    """A solo campaign's chapter 1 played round after round with nothing bought (each round's discards run
+    the draw deck out) until final scoring, stored entry by entry: its id."""
+    setup = make_setup(BLACKOUT_HK, (P1,), {"mode": "the campaign"})
+    game = store.create_game(BLACKOUT_HK, setup, seed)
+    session = game.session
+
+    def play(entry: a.Action) -> None:
+        assert session.dispatch(entry).ok, (entry, session.state.stage)
+
+    play(a.StartGame(plan_goals=(3,)))
+    play(a.PlaceStart(P1, "Mong Kok"))
+    while session.state.stage != "final":
+        state = session.state
+        if state.stage == "dice":
+            play(a.Roll("food", "tools", "water"))
+        elif state.stage == "plan":
+            play(a.Plan(P1, ()))
+        elif state.stage == "cleanup":
+            play(a.CleanUp())
+        else:
+            play(a.Done())
+    return game.id
+
+
+def test_a_chapter_ends_and_the_next_starts_with_the_log(store: Store) -> None:
+    game_id = solo_at_final(store)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert page.identified("bhk-step") == f"Count the cards' points: {P1}."
+        await _taps(page, "bhk-final-cards-plus", "bhk-final-scout-plus", "bhk-final-go")
+        state = _state(store)
+        assert state.stage == "chapter" and len(state.campaign) == 1
+        assert page.has("bhk-screen-end"), "the final sheet opens by itself"
+        assert page.identified("bhk-rank-0").startswith(f"1. {P1}: ")
+        assert page.identified("bhk-campaign-0").startswith("Chapter 1: ")
+        await _taps(page, "bhk-show-round", "bhk-next-chapter")
+        state = _state(store)
+        assert (state.chapter, state.losses, state.stage) == (1, 1, "setup")
+        assert state.player(P1).hkd == 6, "a lost chapter again, with 2 HK$ more"
+        await page.fire("bhk-show-end")
+        assert page.identified("bhk-campaign-0").startswith("Chapter 1: ")
+        assert "Orchid trees so far" in page.identified("bhk-campaign-1")
+
+    run(go())

@@ -1,0 +1,1 @@
+"""Blackout: Hong Kong on the shared game screen."""

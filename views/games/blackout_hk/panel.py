@@ -1,0 +1,60 @@
+"""Blackout: Hong Kong on the shared game screen: one screen at a time (the round's form, the players'
+boards, the display), opening on what the table needs now; once a chapter or the game is over, the final
+sheet and the campaign's log."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from trackers.blackout_hk.state import BlackoutState
+from views.games.blackout_hk.display import DisplayScreen
+from views.games.blackout_hk.players import PlayersScreen
+from views.games.blackout_hk.results import EndScreen
+from views.games.blackout_hk.round import RoundScreen
+from views.model import AppModel
+from views.scrolling import screen_shown, use_picked, use_top_when_shown
+from views.widgets import choice_row, keyed
+
+S = BlackoutState
+ENDED = ("chapter", "over")
+
+
+def _screens(state: S) -> list[tuple[str, str]]:
+    screens = [("round", "Round"), ("players", "Players"), ("display", "Display")]
+    if state.stage in ENDED or state.campaign:
+        screens.append(("end", "Final sheet"))
+    return screens
+
+
+def _default_screen(state: S) -> str:
+    return "end" if state.stage in ENDED else "round"
+
+
+def _moment(state: S) -> tuple[object, ...]:
+    """What a screen picked by hand lasts for: a new stage, round, turn or chapter opens the default."""
+    return (state.chapter, state.round, state.stage, state.turn, state.result)
+
+
+@ft.component
+def BlackoutPanel(model: AppModel) -> ft.Control:
+    picked = use_picked()
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: S = model.game.session.state
+    screens = _screens(state)
+    shown, show = screen_shown(picked, _moment(state), screens, _default_screen(state))
+    use_top_when_shown(shown)
+    body: ft.Control
+    if shown == "players":
+        body = keyed("bhk-screen-players", PlayersScreen, model, state)
+    elif shown == "display":
+        body = keyed("bhk-screen-display", DisplayScreen, model, state)
+    elif shown == "end":
+        body = keyed("bhk-screen-end", EndScreen, model, state)
+    else:
+        body = keyed("bhk-screen-round", RoundScreen, model, state)
+    return ft.Column(
+        [choice_row("Show", screens, shown, show, key="bhk-show"), body],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )

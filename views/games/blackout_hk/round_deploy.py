@@ -1,0 +1,246 @@
+"""Phase 2: the player on turn turns up each planned card: a volunteer procures cubes (its die moved with
+transport tokens), a specialist does its work, any card may be turned up unused; the Leader's check-mark
+action while it is open; then done."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from trackers.blackout_hk import queries
+from trackers.blackout_hk.actions import (
+    Done,
+    Flip,
+    Procure,
+    UseCard,
+    UseCheckmark,
+    UseDoctor,
+    UseLeader,
+    UseMechanic,
+    UseScout,
+)
+from trackers.blackout_hk.state import CHECKMARK_NAMES, DICE, RESOURCE_NAMES, BlackoutState
+from trackers.core.actions import Action
+from views.forms import Form, form_stepper, rule_link
+from views.games.blackout_hk.parts import (
+    EFFECTS,
+    RESOURCE_CHOICES,
+    card_choices,
+    effects_fields,
+    effects_of,
+    hint,
+)
+from views.model import AppModel
+from views.widgets import Act, action_button, action_row, card, chip_row, heading, keyed
+
+S = BlackoutState
+CUBE_CHOICES = [(str(n), str(n)) for n in (1, 2, 3)]
+TOKEN_CHOICES = [(str(n), str(n)) for n in range(4)]
+
+
+def act(model: AppModel, label: str, action: Action, key: str) -> Act:
+    return Act(label, partial(model.dispatch, action), key, model.check(action))
+
+
+@ft.component
+def VolunteerRow(model: AppModel, state: S, slot: int, cid: str, name: str, colour: str) -> ft.Control:
+    form = Form({"resource": "", "cubes": "", "tokens": ""})
+    v = form.latest.shown
+    known = bool(state.components.rondel)
+    die = state.dice[DICE.index(colour)]
+
+    def entry(values: dict[str, str]) -> Procure:
+        tokens = int(values["tokens"]) if values["tokens"] and not known else -1
+        return Procure(cid, int(values["cubes"] or 0), values["resource"], tokens)
+
+    missing = [w for w, f in (("the resource", "resource"), ("the cubes", "cubes")) if not v[f]]
+    if not known and not v["tokens"]:
+        missing.append("the transport tokens")
+    reasons = hint(f"Pick {', '.join(missing)}.") if missing else model.check(entry(v))
+    k = f"bhk-card-{slot}"
+    cost = ""
+    if known and v["resource"]:
+        steps = queries.rondel_steps(state, die, v["resource"])
+        cost = f" ({steps} transport token(s))"
+    return ft.Column(
+        [
+            heading(f"Slot {slot}: {name} (the {colour} die shows {RESOURCE_NAMES[die]})"),
+            chip_row(
+                RESOURCE_CHOICES,
+                v["resource"] or None,
+                partial(form.put, "resource"),
+                key=f"{k}-resource",
+                label="Resource:",
+            ),
+            chip_row(
+                CUBE_CHOICES, v["cubes"] or None, partial(form.put, "cubes"), key=f"{k}-cubes", label="Cubes:"
+            ),
+            *(
+                []
+                if known
+                else [
+                    chip_row(
+                        TOKEN_CHOICES,
+                        v["tokens"] or None,
+                        partial(form.put, "tokens"),
+                        key=f"{k}-tokens",
+                        label="Transport tokens:",
+                    )
+                ]
+            ),
+            action_row(
+                [
+                    Act(
+                        f"Procure{cost}",
+                        lambda: model.dispatch(entry(form.latest.value)),
+                        f"{k}-procure",
+                        reasons,
+                        primary=True,
+                    ),
+                    act(model, "Turn up unused", Flip(cid), f"{k}-flip"),
+                ],
+                key=f"{k}-acts",
+            ),
+        ],
+        spacing=6,
+    )
+
+
+@ft.component
+def DoctorRow(model: AppModel, state: S, slot: int, cid: str) -> ft.Control:
+    p = state.player(state.on_turn or "")
+    form = Form({"heal": "", "points": 0})
+    v = form.latest.shown
+    k = f"bhk-card-{slot}"
+    action = UseDoctor(v["heal"], int(v["points"]), card=cid)
+    reasons = hint("Pick the card the Doctor heals.") if not v["heal"] else model.check(action)
+    return ft.Column(
+        [
+            heading(f"Slot {slot}: Doctor (1 medipack heals a card)"),
+            chip_row(
+                card_choices(p.hospital),
+                v["heal"] or None,
+                partial(form.put, "heal"),
+                key=f"{k}-heal",
+                label="Heal:",
+            ),
+            form_stepper(form, "points", "Points printed on it", key=f"{k}-points"),
+            action_row(
+                [
+                    Act(
+                        "Doctor",
+                        lambda: model.dispatch(
+                            UseDoctor(form.now("heal"), int(form.now("points")), card=cid)
+                        ),
+                        f"{k}-doctor",
+                        reasons,
+                        primary=True,
+                    ),
+                    act(model, "Turn up unused", Flip(cid), f"{k}-flip"),
+                ],
+                key=f"{k}-acts",
+            ),
+        ],
+        spacing=6,
+    )
+
+
+@ft.component
+def OtherCardRow(model: AppModel, state: S, slot: int, cid: str, name: str) -> ft.Control:
+    form = Form(dict(EFFECTS))
+    k = f"bhk-card-{slot}"
+    action = UseCard(card=cid, **effects_of(form.latest.shown))
+    return ft.Column(
+        [
+            heading(f"Slot {slot}: {name}: enter what it gives"),
+            *effects_fields(form, k),
+            action_row(
+                [
+                    Act(
+                        "Use it",
+                        lambda: model.dispatch(UseCard(card=cid, **effects_of(form.latest.value))),
+                        f"{k}-use",
+                        model.check(action),
+                        primary=True,
+                    ),
+                    act(model, "Turn up unused", Flip(cid), f"{k}-flip"),
+                ],
+                key=f"{k}-acts",
+            ),
+        ],
+        spacing=6,
+    )
+
+
+def specialist_row(model: AppModel, state: S, slot: int, cid: str, kind: str) -> ft.Control:
+    k = f"bhk-card-{slot}"
+    acts: list[Act]
+    if kind == "leader":
+        acts = [act(model, "Leader: +1 battery", UseLeader(cid), f"{k}-leader")]
+    elif kind == "scout":
+        acts = [
+            act(model, "Scout: +2 HK$", UseScout(cid), f"{k}-scout"),
+            act(
+                model, "Scout: 1 gasoline for 1 GPS, +2 HK$", UseScout(cid, "gasoline"), f"{k}-scout-gasoline"
+            ),
+            act(model, "Scout: 1 books for 1 GPS, +2 HK$", UseScout(cid, "books"), f"{k}-scout-books"),
+        ]
+    else:
+        acts = [
+            act(model, "Mechanic: +3 HK$", UseMechanic(cid), f"{k}-mechanic"),
+            act(model, "Mechanic: 1 tools for +6 HK$", UseMechanic(cid, True), f"{k}-mechanic-tools"),
+        ]
+    acts.append(act(model, "Turn up unused", Flip(cid), f"{k}-flip"))
+    return ft.Column(
+        [heading(f"Slot {slot}: {kind.capitalize()}"), action_row(acts, key=f"{k}-acts")], spacing=6
+    )
+
+
+def checkmark_row(model: AppModel, state: S) -> ft.Control:
+    """The check-mark actions open now (the Leader's, or after a refresh that returned cards)."""
+    if not state.window_uses:
+        return ft.Container()
+    acts = [
+        act(
+            model,
+            CHECKMARK_NAMES[int(w)] if w.isdigit() else f"Plan {w}",
+            UseCheckmark(action=w),
+            f"bhk-checkmark-{w}",
+        )
+        for w in state.window
+    ]
+    return ft.Column(
+        [heading(f"Check-mark actions ({state.window_uses} left)"), action_row(acts, key="bhk-checkmarks")],
+        spacing=6,
+    )
+
+
+@ft.component
+def DeployCard(model: AppModel, state: S) -> ft.Control:
+    who = state.on_turn
+    if who is None:
+        return card(heading("Nobody is on turn"), key="bhk-deploy")
+    p = state.player(who)
+    rows: list[ft.Control] = [heading(f"{who} turns up the planned cards")]
+    for slot, cid, name, colour in queries.planned_cards(p):
+        card_ = queries.planned_card(p, cid)
+        kind = card_.specialist if card_ is not None else ""
+        if colour:
+            rows.append(
+                keyed(f"bhk-volunteer-{slot}-{cid}", VolunteerRow, model, state, slot, cid, name, colour)
+            )
+        elif kind == "doctor":
+            rows.append(keyed(f"bhk-doctor-{slot}", DoctorRow, model, state, slot, cid))
+        elif kind in ("leader", "scout", "mechanic"):
+            rows.append(specialist_row(model, state, slot, cid, kind))
+        else:
+            rows.append(keyed(f"bhk-other-{slot}-{cid}", OtherCardRow, model, state, slot, cid, name))
+    rows.append(checkmark_row(model, state))
+    rows.append(
+        action_button(
+            "Done", partial(model.dispatch, Done()), key="bhk-deploy-done", blocked=model.check(Done())
+        )
+    )
+    rows.append(rule_link(model, "blackout-hk/round/deploy", key="bhk-rule-deploy"))
+    return card(*rows, key="bhk-deploy")

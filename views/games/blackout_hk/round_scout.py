@@ -1,0 +1,111 @@
+"""Phase 4: a scouting attempt of the player on turn (the district, the challenge, the team from the hand,
+GPS spent and the tile taken), the search total shown as it is entered; or no scouting."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from trackers.blackout_hk import queries
+from trackers.blackout_hk.actions import Done, Scout
+from trackers.blackout_hk.state import DISTRICTS, REWARDS, BlackoutState
+from views.forms import Form, form_stepper, rule_link, send_button
+from views.games.blackout_hk.parts import card_choices, hint, line, toggle_chips
+from views.model import AppModel
+from views.widgets import action_button, card, chip_row, heading
+
+S = BlackoutState
+CHALLENGES = [("simple", "simple"), ("advanced", "advanced"), ("probe", "probe (4)")]
+
+
+@ft.component
+def ScoutForm(model: AppModel, state: S) -> ft.Control:
+    who = state.on_turn or ""
+    p = state.player(who)
+    form = Form(
+        {
+            "district": "",
+            "challenge": "simple",
+            "value": 1,
+            "team": (),
+            "icons": 0,
+            "gps": 0,
+            "reward": "",
+            "amount": 0,
+            "back": 0,
+        }
+    )
+    v = form.latest.shown
+
+    def entry(values: dict[str, object]) -> Scout | None:
+        if not values["district"] or not values["reward"] or not values["team"]:
+            return None
+        return Scout(
+            int(str(values["district"])),
+            str(values["challenge"]),
+            int(str(values["value"])),
+            tuple(values["team"]),  # type: ignore[arg-type]
+            int(str(values["icons"])),
+            str(values["reward"]),
+            int(str(values["amount"])),
+            int(str(values["gps"])),
+            int(str(values["back"])),
+        )
+
+    def send() -> None:
+        action = entry(form.latest.value)
+        if action is not None:
+            model.dispatch(action)
+
+    action = entry(v)
+    reasons = (
+        hint("Pick the district, the team and the tile's reward.") if action is None else model.check(action)
+    )
+    total = queries.search_total(p, int(v["icons"]), int(v["gps"]))
+    open_districts = [
+        (str(d), str(d))
+        for d in range(1, DISTRICTS + 1)
+        if state.district_tiles[d - 1] and d not in state.scouted
+    ]
+    return card(
+        heading(f"{who}: scout"),
+        chip_row(
+            open_districts,
+            v["district"] or None,
+            partial(form.put, "district"),
+            key="bhk-scout-district",
+            label="District:",
+        ),
+        chip_row(
+            CHALLENGES,
+            v["challenge"],
+            lambda c: form.put_all(challenge=c, value=4 if c == "probe" else form.now("value")),
+            key="bhk-scout-challenge",
+            label="Challenge:",
+        ),
+        form_stepper(form, "value", "Challenge value", key="bhk-scout-value", low=1, high=30),
+        toggle_chips(
+            card_choices([c for c in p.hand if c.specialist != "doctor"]),
+            tuple(v["team"]),
+            partial(form.flip, "team"),
+            key="bhk-scout-team",
+            label="Team:",
+        ),
+        form_stepper(form, "icons", "The team's search icons", key="bhk-scout-icons", high=60),
+        form_stepper(form, "gps", f"GPS spent (of {p.gps})", key="bhk-scout-gps", high=max(p.gps, 0)),
+        line("bhk-scout-total", f"Search total: {total} of {v['value']} needed."),
+        chip_row(
+            [(r, r) for r in REWARDS],
+            v["reward"] or None,
+            partial(form.put, "reward"),
+            key="bhk-scout-reward",
+            label="Tile's reward:",
+        ),
+        form_stepper(form, "amount", "Reward amount", key="bhk-scout-amount"),
+        form_stepper(form, "back", "Icons on the tile's back", key="bhk-scout-back", high=3),
+        action_button("Scout", send, key="bhk-scout-go", primary=True, blocked=reasons),
+        send_button(model, "No scouting (done)", Done(), key="bhk-scout-done", blocked=model.check(Done())),
+        rule_link(model, "blackout-hk/round/scout", key="bhk-rule-scout"),
+        key="bhk-scout",
+    )
