@@ -144,3 +144,23 @@ def test_a_chapter_ends_and_is_played_again_with_the_campaign_log(browser: Any, 
         _tap(pg, "Final sheet")
         expect(ident(pg, "bhk-campaign-0")).to_contain_text("Chapter 1: Player 1")
         expect(ident(pg, "bhk-campaign-1")).to_contain_text("Orchid trees so far: Player 1 0")
+
+
+def test_a_chapter_won_opens_the_next_with_its_orchid_trees(browser: Any, tmp_path: Path) -> None:
+    """Chapter 1 won (plan A's three goals, 70 points): chapter 2 starts with the tree in the log."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store(data / "lantern.sqlite3") as store:
+        solo_at_final(store, won=True)
+    with serve(data, tmp_path) as url, open_page(browser, url) as pg:
+        pg.set_viewport_size({"width": 412, "height": 2400})
+        _button(pg, "Resume").first.click()
+        _tap(pg, "Enter the count")
+        expect(ident(pg, "bhk-campaign-0")).to_contain_text(
+            "Player 1 wins the chapter; orchid trees: Player 1 1."
+        )
+        _tap(pg, "Round")
+        _tap(pg, "Start chapter 2")
+        expect(ident(pg, "bhk-where")).to_have_text("Chapter 2 (Hour 72) · Set-up")
+        _tap(pg, "Final sheet")
+        expect(ident(pg, "bhk-campaign-1")).to_have_text("Orchid trees so far: Player 1 1.")

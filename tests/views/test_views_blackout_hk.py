@@ -186,9 +186,10 @@ def test_a_two_player_games_screens_render_in_each_stage(store: Store) -> None:
     run(go())
 
 
-def solo_at_final(store: Store, seed: int = 3) -> str:
+def solo_at_final(store: Store, seed: int = 3, *, won: bool = False) -> str:
     """A solo campaign's chapter 1 played round after round with nothing bought (each round's discards run
-    the draw deck out) until final scoring, stored entry by entry: its id."""
+    the draw deck out) until final scoring, stored entry by entry: its id. `won`: in round 1 the player
+    completes plan A's 3 goals for 70 points in all, enough for the chapter and 1 orchid tree."""
     setup = make_setup(BLACKOUT_HK, (P1,), {"mode": "the campaign"})
     game = store.create_game(BLACKOUT_HK, setup, seed)
     session = game.session
@@ -206,6 +207,9 @@ def solo_at_final(store: Store, seed: int = 3) -> str:
             play(a.Plan(P1, ()))
         elif state.stage == "cleanup":
             play(a.CleanUp())
+        elif state.stage == "objectives" and won and not state.player(P1).public_goals:
+            for goal, points in ((1, 25), (2, 25), (3, 20)):
+                play(a.PublicGoal(plan="A", goal=goal, points=points))
         else:
             play(a.Done())
     return game.id
@@ -231,5 +235,25 @@ def test_a_chapter_ends_and_the_next_starts_with_the_log(store: Store) -> None:
         await page.fire("bhk-show-end")
         assert page.identified("bhk-campaign-0").startswith("Chapter 1: ")
         assert "Orchid trees so far" in page.identified("bhk-campaign-1")
+
+    run(go())
+
+
+def test_a_chapter_won_leads_to_the_next_with_its_orchid_trees(store: Store) -> None:
+    game_id = solo_at_final(store, won=True)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        await _taps(page, "bhk-final-go")
+        state = _state(store)
+        assert state.campaign[-1].winners == (P1,) and state.campaign[-1].trees == ((P1, 1),)
+        await _taps(page, "bhk-show-round", "bhk-next-chapter")
+        state = _state(store)
+        assert (state.chapter, state.losses, state.stage, state.player(P1).hkd) == (2, 0, "setup", 4)
+        assert state.reserve == 48 and state.draw == 15, "chapter 2's solo decks"
+        await page.fire("bhk-show-end")
+        assert page.identified("bhk-campaign-0").startswith(f"Chapter 1: {P1} ")
+        assert page.identified("bhk-campaign-1") == f"Orchid trees so far: {P1} 1."
 
     run(go())

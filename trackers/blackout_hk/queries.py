@@ -28,12 +28,14 @@ final_parts = scoring.final_parts
 trees_of = scoring.trees_of
 rating = scoring.rating
 chapter_text = scoring.chapter_text
+campaign_text = scoring.campaign_text
 plan_of = goals.plan_of
 
 __all__ = [
     "STAGES",
     "best_split",
     "blocked",
+    "campaign_text",
     "chapter_text",
     "district_points",
     "final_parts",

@@ -24,12 +24,12 @@ def ranking_lines(state: S) -> list[str]:
 
 
 def campaign_lines(state: S) -> list[str]:
+    """Each chapter's result, then the orchid trees: so far, or with the campaign's rating at its end."""
     lines = [queries.chapter_text(r) for r in state.campaign]
-    if state.campaign:
-        totals = ", ".join(
-            f"{n} {queries.trees_of(state, n)} ({queries.rating(queries.trees_of(state, n))})"
-            for n in state.names
-        )
+    if state.result == "campaign":
+        lines.append(queries.campaign_text(state))
+    elif state.campaign:
+        totals = ", ".join(f"{n} {queries.trees_of(state, n)}" for n in state.names)
         lines.append(f"Orchid trees so far: {totals}.")
     return lines
 
