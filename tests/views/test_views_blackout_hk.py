@@ -257,3 +257,42 @@ def test_a_chapter_won_leads_to_the_next_with_its_orchid_trees(store: Store) -> 
         assert page.identified("bhk-campaign-1") == f"Orchid trees so far: {P1} 1."
 
     run(go())
+
+
+def test_a_contingency_plan_check_mark_action_takes_what_its_card_gives(store: Store) -> None:
+    """After a refresh that returned cards, a plan in the check-mark area offers its action with the effect
+    entered as the card reads (here +3 HK$), and the board's locked actions stay off the list."""
+    setup = make_setup(BLACKOUT_HK, (P1,), {"mode": "the campaign"})
+    game = store.create_game(BLACKOUT_HK, setup, 3)
+    session = game.session
+    entries: list[a.Action] = [
+        a.StartGame(plan_goals=(3,)),
+        a.PlaceStart(P1, "Mong Kok"),
+        a.Roll("food", "tools", "water"),
+        a.Plan(P1, ("red-2", "yellow-2", "scout")),
+        a.Done(),
+        a.CompleteGoal(card="c1", to="checkmarks"),
+        a.Done(),
+        a.Done(),
+        a.Done(),
+        a.CleanUp(),
+        a.Done(),
+        a.Refresh(),
+    ]
+    for entry in entries:
+        assert session.dispatch(entry).ok, entry
+    assert session.state.window == ("c1",)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        assert not page.has("bhk-checkmark-1"), "board actions stay locked under their markers"
+        await _taps(
+            page, "bhk-checkmark-c1-hkd-plus", "bhk-checkmark-c1-hkd-plus", "bhk-checkmark-c1-hkd-plus"
+        )
+        await page.fire("bhk-checkmark-c1-go")
+        state = _state(store)
+        assert state.player(P1).hkd == 4 + 3 and state.window_uses == 0
+        assert state.stage == "dice" and state.round == 2
+
+    run(go())

@@ -197,23 +197,44 @@ def specialist_row(model: AppModel, state: S, slot: int, cid: str, kind: str) ->
     )
 
 
-def checkmark_row(model: AppModel, state: S) -> ft.Control:
-    """The check-mark actions open now (the Leader's, or after a refresh that returned cards)."""
-    if not state.window_uses:
-        return ft.Container()
-    acts = [
-        act(
-            model,
-            CHECKMARK_NAMES[int(w)] if w.isdigit() else f"Plan {w}",
-            UseCheckmark(action=w),
-            f"bhk-checkmark-{w}",
-        )
-        for w in state.window
-    ]
+@ft.component
+def PlanCheckmark(model: AppModel, oid: str, name: str) -> ft.Control:
+    """A contingency plan's check-mark action: what it costs and gives, entered as the card reads."""
+    form = Form(dict(EFFECTS))
+    k = f"bhk-checkmark-{oid}"
+    shown = UseCheckmark(action=oid, **effects_of(form.latest.shown))
     return ft.Column(
-        [heading(f"Check-mark actions ({state.window_uses} left)"), action_row(acts, key="bhk-checkmarks")],
+        [
+            heading(f"{name}: enter what its check-mark action gives"),
+            *effects_fields(form, k),
+            action_button(
+                f"Carry out {name}",
+                lambda: model.dispatch(UseCheckmark(action=oid, **effects_of(form.latest.value))),
+                key=f"{k}-go",
+                blocked=model.check(shown),
+            ),
+        ],
         spacing=6,
     )
+
+
+def checkmark_row(model: AppModel, state: S) -> ft.Control:
+    """The check-mark actions open now (the Leader's, or after a refresh that returned cards): the board's
+    five with their known effects, a contingency plan's with the effect its card shows."""
+    if not state.window_uses or state.on_turn is None:
+        return ft.Container()
+    board = [w for w in state.window if w.isdigit()]
+    acts = [act(model, CHECKMARK_NAMES[int(w)], UseCheckmark(action=w), f"bhk-checkmark-{w}") for w in board]
+    names = {o.id: o.name for o in state.player(state.on_turn).checkmarks}
+    plans = [
+        keyed(f"bhk-plan-checkmark-{w}", PlanCheckmark, model, w, names.get(w, w))
+        for w in state.window
+        if not w.isdigit()
+    ]
+    rows: list[ft.Control] = [heading(f"Check-mark actions ({state.window_uses} left)")]
+    if acts:
+        rows.append(action_row(acts, key="bhk-checkmarks"))
+    return ft.Column(rows + plans, spacing=6)
 
 
 @ft.component
