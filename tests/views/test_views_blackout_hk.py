@@ -296,3 +296,31 @@ def test_a_contingency_plan_check_mark_action_takes_what_its_card_gives(store: S
         assert state.stage == "dice" and state.round == 2
 
     run(go())
+
+
+def test_a_saved_components_pack_sets_the_game_up(store: Store) -> None:
+    """The pack picked on the set-up screen goes into the first entry whole: Lantern then rolls, and a
+    starting location must be one of the map's."""
+    from tests.blackout_hk.made_up_components import COMPONENTS
+    from trackers.core.packs import Pack
+
+    store.save_pack(Pack("blackout-hk.components", "Our box", 1, COMPONENTS))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page, solo=False)
+        await page.fire("bhk-pack-Our box")
+        about = page.identified("bhk-pack-about")
+        assert about.startswith("Holds the rondel's order, the dice's faces (Lantern can roll)")
+        assert "the map (25 locations with links)" in about
+        assert not page.has("bhk-rondel-entered"), "the pack's rondel replaces the chips"
+        await page.fire("bhk-start")
+        state = _state(store)
+        assert (
+            state.components.rondel == tuple(COMPONENTS["rondel"]) and len(state.components.districts) == 16
+        )
+        await page.change("bhk-start-location", "Nowhere")
+        await page.fire("bhk-start-place")
+        assert _state(store).stage == "starts", "a location off the map is refused"
+
+    run(go())

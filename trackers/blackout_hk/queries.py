@@ -3,7 +3,7 @@ next, prices, rondel costs, the search total, the waste split, refresh slots and
 
 from __future__ import annotations
 
-from trackers.blackout_hk import deploy, display, districts, goals, scoring, scout
+from trackers.blackout_hk import components, deploy, display, districts, goals, scoring, scout
 from trackers.blackout_hk.game import STAGES, next_step
 from trackers.blackout_hk.rules import RULEBOOK
 from trackers.blackout_hk.state import BlackoutState, Player
@@ -12,6 +12,8 @@ from trackers.core.errors import Violation
 
 S = BlackoutState
 
+COMPONENTS_KIND = components.KIND
+start_from = components.start_from
 price = display.price
 best_split = display.best_split
 waste_gains = display.waste_gains
@@ -32,6 +34,7 @@ campaign_text = scoring.campaign_text
 plan_of = goals.plan_of
 
 __all__ = [
+    "COMPONENTS_KIND",
     "STAGES",
     "best_split",
     "blocked",
@@ -53,6 +56,7 @@ __all__ = [
     "rating",
     "rondel_steps",
     "search_total",
+    "start_from",
     "trees_of",
     "waste_gains",
     "waste_total",

@@ -1,16 +1,23 @@
-"""Set-up: the components' data Lantern may use (the rondel's order) and, in the campaign, the number of
-goals on each plan beside the board; then each player's starting location."""
+"""Set-up: the components' data Lantern may use (a components pack, imported, fetched or saved before, or
+just the rondel's order) and, in the campaign, the number of goals on each plan beside the board; then each
+player's starting location."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
 import flet as ft
 
+from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import PlaceStart, StartGame
 from trackers.blackout_hk.state import CHAPTER_PLANS, RESOURCE_NAMES, RESOURCES, BlackoutState
 from views.forms import Form, form_stepper, rule_link
 from views.games.blackout_hk.parts import CLEAR, RESOURCE_CHOICES, hint, line
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, chip_row, heading, tagged
+from views.packs import PackTransfer
+from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading, tagged
 
 S = BlackoutState
 
@@ -20,14 +27,40 @@ def plans_beside(state: S) -> str:
     return CHAPTER_PLANS[state.chapter][0 if state.n <= 2 else 1] if state.chapter else ""
 
 
+NONE = "none"
+
+
+def pack_text(data: Mapping[str, Any]) -> str:
+    """What a components pack holds, in a line."""
+    parts = []
+    if data.get("rondel"):
+        parts.append("the rondel's order")
+    if data.get("dice"):
+        parts.append("the dice's faces (Lantern can roll)")
+    if data.get("scout_table"):
+        parts.append("the scout-tile table")
+    if data.get("districts"):
+        links = " with links" if data.get("links") else ""
+        parts.append(f"the map ({len(data.get('locations', {}))} locations{links})")
+    return "Holds " + ", ".join(parts) + "." if parts else "Holds nothing yet."
+
+
 @ft.component
 def SetupForm(model: AppModel, state: S) -> ft.Control:
     plans = plans_beside(state)
-    form = Form({"rondel": (), **{f"plan-{p}": 3 for p in plans}})
+    form = Form({"rondel": (), "pack": NONE, "central": 0, **{f"plan-{p}": 3 for p in plans}})
+    saved = model.packs(queries.COMPONENTS_KIND)
+    names = [p.name for p in saved]
+    picked = form["pack"] if form["pack"] in names else NONE
+    pack = next((p for p in saved if p.name == picked), None)
 
-    def entry() -> StartGame:
-        v = form.latest.value
-        return StartGame(rondel=tuple(v["rondel"]), plan_goals=tuple(int(v[f"plan-{p}"]) for p in plans))
+    def entry(v: Mapping[str, Any]) -> StartGame:
+        goals = tuple(int(v[f"plan-{p}"]) for p in plans)
+        chosen = next((p for p in saved if p.name == v["pack"]), None)
+        if chosen is None:
+            return StartGame(rondel=tuple(v["rondel"]), plan_goals=goals)
+        start = queries.start_from(chosen.data, goals, int(v["central"]))
+        return start if start.rondel else replace(start, rondel=tuple(v["rondel"]))
 
     def pick(value: str) -> None:
         held = tuple(form.now("rondel"))
@@ -39,16 +72,36 @@ def SetupForm(model: AppModel, state: S) -> ft.Control:
     rondel = tuple(form["rondel"])
     left = [(r, n) for r, n in RESOURCE_CHOICES if r not in rondel]
     shown = ", ".join(RESOURCE_NAMES[r] for r in rondel) or "not entered (you enter the transport tokens)"
-    v = form.latest.shown
     reasons = (
         hint("Enter all six segments of the rondel, or none.")
         if 0 < len(rondel) < len(RESOURCES)
-        else model.check(StartGame(rondel=rondel, plan_goals=tuple(int(v[f"plan-{p}"]) for p in plans)))
+        else model.check(entry(form.latest.shown))
     )
+    own_rondel = pack is None or not pack.data.get("rondel")
+    central = state.chapter == 3 and pack is not None and bool(pack.data.get("districts"))
     return card(
         heading("Set-up"),
-        tagged("bhk-rondel-entered", ft.Text(f"The rondel's order (optional): {shown}")),
-        chip_row([*left, (CLEAR, "Clear")], None, pick, key="bhk-rondel"),
+        ft.Text(
+            "The box's components the rulebook does not print (rondel, dice, scout-tile table, map) can "
+            "be entered once as a components pack; Lantern then checks and works out more.",
+            size=13,
+        ),
+        choice_buttons(
+            [(NONE, "No pack"), *((n, n) for n in names)],
+            picked,
+            lambda n: form.put("pack", n),
+            key="bhk-pack",
+        ),
+        tagged("bhk-pack-about", ft.Text(pack_text(pack.data) if pack else "", size=13)),
+        PackTransfer(model, queries.COMPONENTS_KIND, prefix="bhk-components", noun="components pack"),
+        *(
+            [
+                tagged("bhk-rondel-entered", ft.Text(f"The rondel's order (optional): {shown}")),
+                chip_row([*left, (CLEAR, "Clear")], None, pick, key="bhk-rondel"),
+            ]
+            if own_rondel
+            else []
+        ),
         *[
             form_stepper(
                 form,
@@ -60,8 +113,17 @@ def SetupForm(model: AppModel, state: S) -> ft.Control:
             )
             for p in plans
         ],
+        *(
+            [form_stepper(form, "central", "Chapter 3's central district", key="bhk-central", high=16)]
+            if central
+            else []
+        ),
         action_button(
-            "Start", lambda: model.dispatch(entry()), key="bhk-start", primary=True, blocked=reasons
+            "Start",
+            lambda: model.dispatch(entry(form.latest.value)),
+            key="bhk-start",
+            primary=True,
+            blocked=reasons,
         ),
         rule_link(model, "blackout-hk/setup", key="bhk-rule-setup"),
         key="bhk-setup",
