@@ -324,3 +324,39 @@ def test_a_saved_components_pack_sets_the_game_up(store: Store) -> None:
         assert _state(store).stage == "starts", "a location off the map is refused"
 
     run(go())
+
+
+def test_with_the_map_phase_7_offers_only_the_districts_secured_and_fills_their_counts(store: Store) -> None:
+    from tests.blackout_hk.made_up_components import COMPONENTS
+    from trackers.blackout_hk.queries import start_from
+
+    setup = make_setup(BLACKOUT_HK, (P1,), {"mode": "the campaign"})
+    game = store.create_game(BLACKOUT_HK, setup, 3)
+    session = game.session
+    entries: list[a.Action] = [
+        start_from(COMPONENTS, (3,)),
+        a.PlaceStart(P1, "L00"),
+        a.Roll("food", "tools", "water"),
+        a.Plan(P1, ()),
+        a.CompleteGoal(card="c1", place=3),
+        a.PlaceCube("L01"),
+        a.PlaceCube("L10"),
+        a.PlaceCube("L11"),
+        a.Done(),
+        a.Done(),
+        a.Done(),
+        a.CleanUp(),
+    ]
+    for entry in entries:
+        assert session.dispatch(entry).ok, (entry, session.state.stage)
+    assert session.state.stage == "secure"
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        assert page.has("bhk-secure-district-1") and not page.has("bhk-secure-district-2")
+        await _taps(page, "bhk-secure-district-1", "bhk-secure-unlock-0-3", "bhk-secure-go")
+        state = _state(store)
+        assert state.secured == (1,) and state.player(P1).unlocked == (3,) and state.player(P1).score == 5
+
+    run(go())

@@ -43,13 +43,32 @@ def SecureForm(model: AppModel, state: S) -> ft.Control:
         )
 
     reasons = hint("Pick the district.") if not v["district"] else model.check(entry(v))
-    districts = [(str(d), str(d)) for d in range(1, DISTRICTS + 1) if d not in state.secured]
+    found = queries.newly_secured(state) if state.components.districts else None
+    if found is None:
+        districts = [(str(d), str(d)) for d in range(1, DISTRICTS + 1) if d not in state.secured]
+    else:
+        districts = [(str(d.district), str(d.district)) for d in found]
+
+    def pick(district: str) -> None:
+        """With the map entered, its counts for the district picked."""
+        form.put("district", district)
+        for secured in found or ():
+            if str(secured.district) == district:
+                form.put("locations", secured.locations)
+                for i, n in enumerate(secured.cubes):
+                    form.put(f"cubes-{i}", n)
+
     controls: list[ft.Control] = [
         heading("A district secured this round"),
+        *(
+            [line("bhk-secure-map", "The map shows no district secured now: tap Done.")]
+            if found == ()
+            else []
+        ),
         chip_row(
             districts,
             v["district"] or None,
-            partial(form.put, "district"),
+            pick,
             key="bhk-secure-district",
             label="District:",
         ),
