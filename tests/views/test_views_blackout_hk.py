@@ -360,3 +360,33 @@ def test_with_the_map_phase_7_offers_only_the_districts_secured_and_fills_their_
         assert state.secured == (1,) and state.player(P1).unlocked == (3,) and state.player(P1).score == 5
 
     run(go())
+
+
+def test_with_the_map_s_links_a_placement_names_its_colour_and_lantern_counts_the_skips(store: Store) -> None:
+    """Made-up map: from L00, yellow L03 lies past L01 and L02, 2 transport tokens."""
+    from tests.blackout_hk.made_up_components import COMPONENTS
+    from trackers.blackout_hk.queries import start_from
+
+    setup = make_setup(BLACKOUT_HK, (P1,), {"mode": "the campaign"})
+    game = store.create_game(BLACKOUT_HK, setup, 3)
+    for entry in (
+        start_from(COMPONENTS, (3,)),
+        a.PlaceStart(P1, "L00"),
+        a.Roll("food", "tools", "water"),
+        a.Plan(P1, ()),
+        a.CompleteGoal(card="c1", place=1),
+    ):
+        assert game.session.dispatch(entry).ok, entry
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        assert not page.has("bhk-place-skipped"), "Lantern counts the skips itself"
+        await page.change("bhk-place-location", "L03")
+        await _taps(page, "bhk-place-colour-green", "bhk-place-go")
+        assert page.identified("notice-message").startswith("L03 is yellow; the effect asks for green")
+        await _taps(page, "bhk-place-colour-yellow", "bhk-place-go")
+        ada = _state(store).player(P1)
+        assert ada.map == ("L00", "L03") and ada.transport == 3
+
+    run(go())

@@ -154,13 +154,17 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
 
 @ft.component
 def PlaceForm(model: AppModel, state: S) -> ft.Control:
+    """Where the cube goes. With the map's links entered, the colour the effect shows and Lantern counts
+    the skips; otherwise the table counts them, and the cost in tokens (and points) shows first."""
     who = state.on_turn or ""
     p = state.player(who)
     where = Entry()
-    form = Form({"skipped": 0})
+    form = Form({"skipped": 0, "colour": ""})
+    linked = bool(state.components.links)
 
     def send() -> None:
-        if model.dispatch(PlaceCube(where.value.strip(), int(form.now("skipped")))):
+        placed = PlaceCube(where.value.strip(), int(form.now("skipped")), str(form.now("colour")))
+        if model.dispatch(placed):
             where.clear()
             form.reset()
 
@@ -168,11 +172,31 @@ def PlaceForm(model: AppModel, state: S) -> ft.Control:
     points = queries.placement_points(p, skipped)
     cost = f"Skipping {skipped} location(s) costs {skipped} transport token(s)"
     cost += f"; {p.name} has {p.transport}, so {points} point(s) buy the rest." if points else "."
+    if linked:
+        colours = sorted({colour for _, colour in state.components.locations})
+        counting: list[ft.Control] = [
+            chip_row(
+                [(c, c) for c in colours],
+                str(form["colour"]) or None,
+                lambda c: form.put("colour", c),
+                key="bhk-place-colour",
+                label="The colour the effect shows:",
+            ),
+            line(
+                "bhk-place-cost",
+                f"Lantern counts the locations skipped from the map; {p.name} has {p.transport} "
+                "transport token(s), and each one lacking costs 1 point.",
+            ),
+        ]
+    else:
+        counting = [
+            form_stepper(form, "skipped", "Locations skipped", key="bhk-place-skipped", high=20),
+            line("bhk-place-cost", cost),
+        ]
     return card(
         heading(f"{who}: place {state.to_place} cube(s) on the map"),
         where.field("Location (as the map names it)", key="bhk-place-location", height=TOUCH + 8),
-        form_stepper(form, "skipped", "Locations skipped", key="bhk-place-skipped", high=20),
-        line("bhk-place-cost", cost),
+        *counting,
         action_button("Place the cube", send, key="bhk-place-go", primary=True),
         rule_link(model, "blackout-hk/map/placing", key="bhk-rule-place"),
         key="bhk-place",
