@@ -161,9 +161,9 @@ below the table's, each at its default and at its other value: `end_trigger`, `p
 
 Where the tests follow the rulebook rather than the spec's wording:
 - T19: the spec names P1 the winner because the top scorer P2 misses a condition. The rulebook's campaign
-  rule ("You win if you have the highest score and fulfilled the win conditions of the chapter") asks for
-  both, so nobody wins the chapter (Lantern's reading, blackout-hk/lantern); P1's 2 orchid trees are noted
-  only with the option `trees_for_all`.
+  rule asks the winner both to top the scores and to meet the chapter's conditions, so nobody wins the
+  chapter (Lantern's reading, blackout-hk/lantern); P1's 2 orchid trees are noted only with the option
+  `trees_for_all`.
 - T18: "rondel 7 cubes" counts the batteries in the centre as resources on the rondel (the default reading).
 - T15: with every slot empty the slots all tie at 0 cards; Lantern takes the refresh without a choice.
 """
