@@ -45,14 +45,15 @@ from collections import Counter
 import pytest
 from hypothesis import event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from tests.infamous_traffic.boards import BARE_BOARD, TEST_BOARD
 from tests.infamous_traffic.play import NAMES, candidates
 from tests.made_up import made_up
+from tests.session_machine import SessionMachine
 from trackers.core.actions import Action
 from trackers.core.game import make_setup
-from trackers.core.session import Result, Session
+from trackers.core.session import Session
 from trackers.infamous_traffic import actions as it
 from trackers.infamous_traffic import china, queries
 from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC as GAME
@@ -386,13 +387,11 @@ def anything(rng: random.Random) -> Action:
 # The machine -------------------------------------------------------------------------------------------
 
 
-class InfamousTrafficGames(RuleBasedStateMachine):
-    """One game per run; `stops` holds the state at every cursor undo and redo can reach."""
+class InfamousTrafficGames(SessionMachine):
+    """One game per run."""
 
-    session: Session
-    rng: random.Random
+    prefix = GAME_PREFIX
     lean: str
-    stops: dict[int, S]
 
     @initialize(
         seed=st.integers(0, 2**32 - 1),
@@ -419,32 +418,19 @@ class InfamousTrafficGames(RuleBasedStateMachine):
                 break
             self.play_on()
 
-    # Helpers ---------------------------------------------------------------------------------------
+    # What the machine asks of this game ------------------------------------------------------------
 
-    @property
-    def state(self) -> S:
-        state: S = self.session.state
-        return state
+    def check(self, state: S) -> None:
+        check_invariants(state)
 
-    def accept(self, action: Action) -> None:
-        before = self.state
-        result = self.session.dispatch(action)
-        assert result.ok, (action, result.violations)
-        self.checked(before, result)
+    def nonsense(self, state: S, rng: random.Random) -> Action:
+        return nonsense(state, rng)
 
-    def checked(self, before: S, result: Result) -> None:
-        """After one dispatch: a refusal gave its reasons and changed nothing; an acceptance is a new stop."""
-        session = self.session
-        if not result.ok:
-            assert session.state is before and result.state is before
-            assert self.stops[session.cursor] == before
-            assert all(v.code.startswith(GAME_PREFIX) and v.message and v.rule for v in result.violations)
-            return
-        assert result.state is session.state
-        cursor = session.cursor
-        self.stops = {c: s for c, s in self.stops.items() if c < cursor}
-        self.stops[cursor] = session.state
-        check_invariants(session.state)
+    def anything(self, rng: random.Random) -> Action:
+        return anything(rng)
+
+    def set_up_entries(self) -> int:
+        return 1 + len(self.state.players)
 
     def play(self) -> bool:
         """One accepted entry from the table's proposals; False when none is."""
@@ -488,55 +474,6 @@ class InfamousTrafficGames(RuleBasedStateMachine):
                 return
             self.play_on()
         raise AssertionError(f"no end after {LIMIT} entries: {self.state.stage}, decade {self.state.decade}")
-
-    @rule(seed=st.integers(0, 2**16))
-    def nonsense_is_refused(self, seed: int) -> None:
-        """An entry no state accepts: refused with a reason, and nothing changes."""
-        before = self.state
-        action = nonsense(before, random.Random(seed))
-        result = self.session.dispatch(action)
-        assert not result.ok, f"{action} was accepted"
-        self.checked(before, result)
-
-    @rule(seed=st.integers(0, 2**16))
-    def any_entry(self, seed: int) -> None:
-        """Any kind of entry with made-up fields: accepted or refused, never an exception."""
-        before = self.state
-        self.checked(before, self.session.dispatch(anything(random.Random(seed))))
-
-    @rule(back=st.integers(1, 6))
-    def undo_and_redo(self, back: int) -> None:
-        """Step back `back` entries, each landing on the state seen before it, then forward again."""
-        end = self.session.cursor
-        for _ in range(back):
-            if not self.session.undo():
-                break
-            assert self.state == self.stops[self.session.cursor]
-        while self.session.cursor < end:
-            assert self.session.redo()
-            assert self.state == self.stops[self.session.cursor]
-        assert self.session.cursor == end and self.state == self.stops[end]
-
-    @precondition(lambda self: self.session.cursor > 1 + len(self.state.players))
-    @rule()
-    def undo_then_play_on(self) -> None:
-        """Undo one entry and play something else: the undone future is dropped."""
-        self.session.undo()
-        assert self.state == self.stops[self.session.cursor]
-        if not self.state.result:
-            self.play_on()
-
-    @rule()
-    def log_replays(self) -> None:
-        history = self.session.history
-        replayed = Session.replay(
-            self.session.module,
-            self.session.setup,
-            self.session.seed,
-            [(e.action, e.group) for e in history],
-            recorded=[e.events for e in history],
-        )
-        assert replayed.state == self.state
 
     @invariant()
     def always(self) -> None:
