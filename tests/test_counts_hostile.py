@@ -287,7 +287,8 @@ def _infamous_traffic_by_hand() -> list[Baseline]:
 
 def _blackout_hk_by_hand() -> list[Baseline]:
     """A campaign's set-up (the plans' goals and the scout-tile table entered), and the first goal of a plan
-    beside the board and the first other card turned up in a campaign chapter the table plays."""
+    beside the board, the first other card turned up and a correction in a campaign chapter the table
+    plays."""
     module = get_game("blackout-hk")
     played = play_blackout(2, 2, campaign=True)
     replaying = Session(module, played.setup, played.seed)
@@ -295,8 +296,12 @@ def _blackout_hk_by_hand() -> list[Baseline]:
     for entry in played.entries:
         if isinstance(entry.action, (ba.PublicGoal, ba.UseCard)):
             found.setdefault(type(entry.action), Baseline("blackout-hk", replaying.state, entry.action))
+        if replaying.state.stage == "deploy":
+            found.setdefault(
+                ba.Adjust, Baseline("blackout-hk", replaying.state, ba.Adjust("Ada", "score", 1))
+            )
         replaying.dispatch(entry.action)
-    assert set(found) == {ba.PublicGoal, ba.UseCard}
+    assert set(found) == {ba.PublicGoal, ba.UseCard, ba.Adjust}
     solo = Session(module, make_setup(module, ("A",), blackout_options(True, 2)), 5).state
     pair = Session(module, make_setup(module, ("A", "B"), blackout_options(True, 1)), 5).state
     start = blackout_start(solo)

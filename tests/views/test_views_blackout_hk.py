@@ -390,3 +390,25 @@ def test_with_the_map_s_links_a_placement_names_its_colour_and_lantern_counts_th
         assert ada.map == ("L00", "L03") and ada.transport == 3
 
     run(go())
+
+
+def test_a_correction_on_the_players_screen_is_one_tap_a_step(store: Store) -> None:
+    setup = make_setup(BLACKOUT_HK, (P1,), {"mode": "the campaign"})
+    game = store.create_game(BLACKOUT_HK, setup, 3)
+    for entry in (a.StartGame(plan_goals=(3,)), a.PlaceStart(P1, "Mong Kok")):
+        assert game.session.dispatch(entry).ok
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await _taps(page, "bhk-show-players", "bhk-correct-0-plus", "bhk-correct-0-plus")
+        assert _state(store).player(P1).score == 2
+        await _taps(page, "bhk-correct-0-what-tools")
+        assert (
+            page.identified("bhk-correct-0-minus-blocked")
+            == f"{P1} has 0 tools on the rondel, not the 1 to pay."
+        )
+        await page.fire("bhk-correct-0-plus")
+        assert _state(store).player(P1).held("tools") == 1
+
+    run(go())

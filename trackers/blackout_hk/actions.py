@@ -319,6 +319,17 @@ class Done(Action):
     type: ClassVar[str] = "blackout-hk.done"
 
 
+@dataclass(frozen=True)
+class Adjust(Action):
+    """A gain (`by` > 0) or payment (`by` < 0) the forms do not cover, read off a card or set right at the
+    table: points, HK$, GPS, transport tokens, a resource's cubes or batteries."""
+
+    type: ClassVar[str] = "blackout-hk.adjust"
+    player: str
+    what: str
+    by: int
+
+
 # The end
 
 

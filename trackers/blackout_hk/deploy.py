@@ -1,6 +1,7 @@
 """Phases 1 and 2: the resource dice and their rerolls, planning cards into slots, and turning the planned
 cards up (volunteers procuring along the rondel, the four specialists, any other card as it reads); and
-what a player may buy or carry out at any time (transport tokens, batteries, check-mark actions)."""
+what a player may buy or carry out at any time (transport tokens, batteries, check-mark actions, a
+correction on the sheet)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import replace
 from random import Random
 
 from trackers.blackout_hk.actions import (
+    Adjust,
     BuyBattery,
     BuyTransport,
     Effects,
@@ -24,6 +26,7 @@ from trackers.blackout_hk.actions import (
     UseScout,
 )
 from trackers.blackout_hk.guards import (
+    ADJUST,
     CARD_CUBES,
     CHECKMARK,
     ENTERED_STEPS,
@@ -46,6 +49,7 @@ from trackers.blackout_hk.state import (
     BOARD_CHECKMARKS,
     CHECKMARK_NAMES,
     DICE,
+    RESOURCE_NAMES,
     RESOURCES,
     BlackoutState,
     Card,
@@ -473,6 +477,56 @@ def buy_battery(state: S, action: BuyBattery, rng: Random) -> tuple[S, list[Even
     p = replace(p, hkd=p.hkd - cost, battery=p.battery + action.count, supply=p.supply - action.count)
     text = f"{p.name} buys {action.count} battery for {cost} HK$."
     return state.with_player(p), [Event.of("battery", text, rule="blackout-hk/batteries")]
+
+
+# Corrections on a player's sheet
+
+ADJUSTABLE = {"score": "points", "hkd": "HK$", "gps": "GPS", "transport": "transport tokens"}
+
+
+def check_adjust(state: S, action: Adjust) -> list[Violation]:
+    if problems := player_named(state, action.player) or count_violations((ADJUST, action.by)):
+        return problems
+    if action.by == 0:
+        return refuse(
+            f"{G}.amount",
+            "A correction changes something: +1 or more, or -1 or less.",
+            "blackout-hk/corrections",
+        )
+    p = state.player(action.player)
+    if action.what in ADJUSTABLE:
+        held = {"score": None, "hkd": p.hkd, "gps": p.gps, "transport": p.transport}[action.what]
+        if held is not None and held + action.by < 0:
+            return refuse(
+                f"{G}.cannot_pay",
+                f"{p.name} has {held} {ADJUSTABLE[action.what]}, not the {-action.by} to pay.",
+                "blackout-hk/corrections",
+            )
+        return []
+    if action.what not in RESOURCE_NAMES:
+        return refuse(
+            f"{G}.what",
+            f"{action.what!r} is not on a player's sheet: score, hkd, gps, transport, a resource or battery.",
+            "blackout-hk/corrections",
+        )
+    if action.by < 0:
+        return can_pay(p, (action.what,) * -action.by, rule="blackout-hk/corrections")
+    return supply_holds(p, p.supply, action.by)
+
+
+def adjust(state: S, action: Adjust, rng: Random) -> tuple[S, list[Event]]:
+    p = state.player(action.player)
+    if action.what in ADJUSTABLE:
+        field = action.what
+        p = replace(p, **{field: getattr(p, field) + action.by})
+        name = ADJUSTABLE[field]
+    else:
+        for _ in range(abs(action.by)):
+            p = p.with_rondel(action.what, 1 if action.by > 0 else -1)
+        p = replace(p, supply=p.supply - action.by)
+        name = RESOURCE_NAMES[action.what]
+    text = f"{p.name}: {action.by:+d} {name} (a correction at the table)."
+    return state.with_player(p), [Event.of("adjust", text, rule="blackout-hk/corrections")]
 
 
 # Check-mark actions

@@ -37,6 +37,7 @@ SKIPPED = Count(0, 20, "A placement skips", "locations", code=f"{G}.skipped", ru
 CENTRAL = Count(
     0, 16, "The central district is", "", code=f"{G}.central", rule="blackout-hk/campaign/chapter-3"
 )
+ADJUST = Count(-20, 20, "A correction is", "", code=f"{G}.amount", rule="blackout-hk/corrections")
 DISTRICT = Count(1, 16, "Districts are numbered", "", code=f"{G}.district", rule="blackout-hk/map")
 CHALLENGE = Count(
     1, 30, "A challenge is", "search icons", code=f"{G}.challenge", rule="blackout-hk/scout/tiles"

@@ -10,6 +10,7 @@ from random import Random
 
 from trackers.blackout_hk import deploy, display, districts, goals, scoring, scout, setup
 from trackers.blackout_hk.actions import (
+    Adjust,
     Buy,
     BuyBattery,
     BuyTransport,
@@ -58,7 +59,7 @@ from trackers.core.limits import count_violations
 from trackers.core.rules import Phase, Rule, Rulebook, refuse
 
 S = BlackoutState
-ANYTIME: frozenset[type[Action]] = frozenset({BuyTransport, BuyBattery})
+ANYTIME: frozenset[type[Action]] = frozenset({BuyTransport, BuyBattery, Adjust})
 STAGES: tuple[tuple[str, str, frozenset[type[Action]], str], ...] = (
     ("setup", "the set-up", frozenset({StartGame}), "blackout-hk/setup"),
     ("starts", "choosing starting locations", frozenset({PlaceStart}), "blackout-hk/setup/start"),
@@ -452,6 +453,13 @@ RULEBOOK: Rulebook[S] = Rulebook(
             gates=(_on_turn_named, _refreshable),
         ),
         Rule(Done, "Done", done, _done_line),
+        Rule(
+            Adjust,
+            "Correct",
+            deploy.adjust,
+            lambda s, a: f"{a.player}: {a.by:+d} {a.what} (correction)",
+            checks=(deploy.check_adjust,),
+        ),
         Rule(
             FinalCount,
             "Final count",

@@ -1,16 +1,24 @@
 """Each player's board: score, money, tokens, the rondel's cubes, cubes left, cards by place, the objective
-area, the check-mark area and the scout tiles; with Buy transport and Buy battery, open at any time."""
+area, the check-mark area and the scout tiles; with Buy transport and Buy battery, open at any time, and a
+correction, one tap a point (or HK$, token, cube) up or down."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from trackers.blackout_hk.actions import BuyBattery, BuyTransport
-from trackers.blackout_hk.state import CHECKMARK_NAMES, CUBES, BlackoutState, Player
-from views.forms import rule_link, send_button
+from trackers.blackout_hk.actions import Adjust, BuyBattery, BuyTransport
+from trackers.blackout_hk.state import (
+    CHECKMARK_NAMES,
+    CUBES,
+    RESOURCE_NAMES,
+    RESOURCES,
+    BlackoutState,
+    Player,
+)
+from views.forms import Form, rule_link, send_button
 from views.games.blackout_hk.parts import line, rondel_text
 from views.model import AppModel
-from views.widgets import card, heading
+from views.widgets import card, chip_row, heading, keyed
 
 S = BlackoutState
 
@@ -49,6 +57,51 @@ def sheet_lines(p: Player) -> list[tuple[str, str]]:
     ]
 
 
+CORRECTABLE = [
+    ("score", "Points"),
+    ("hkd", "HK$"),
+    ("gps", "GPS"),
+    ("transport", "Transport"),
+    *((r, RESOURCE_NAMES[r].capitalize()) for r in (*RESOURCES, "battery")),
+]
+
+
+@ft.component
+def Correction(model: AppModel, name: str, i: int) -> ft.Control:
+    """A gain or payment the forms do not cover: pick what, then each tap of -1 or +1 is one entry."""
+    form = Form({"what": "score"})
+    what = str(form["what"])
+    k = f"bhk-correct-{i}"
+    return ft.Column(
+        [
+            chip_row(
+                CORRECTABLE,
+                what,
+                lambda w: form.put("what", w),
+                key=f"{k}-what",
+                label="Correct (a card's effect, a miscount):",
+            ),
+            ft.Row(
+                [
+                    *(
+                        send_button(
+                            model,
+                            f"{by:+d}",
+                            Adjust(name, what, by),
+                            key=f"{k}-{side}",
+                            blocked=model.check(Adjust(name, what, by)),
+                        )
+                        for by, side in ((-1, "minus"), (1, "plus"))
+                    ),
+                    rule_link(model, "blackout-hk/corrections", key=f"{k}-rule"),
+                ],
+                wrap=True,
+            ),
+        ],
+        spacing=4,
+    )
+
+
 @ft.component
 def PlayersScreen(model: AppModel, state: S) -> ft.Control:
     cards: list[ft.Control] = []
@@ -76,6 +129,7 @@ def PlayersScreen(model: AppModel, state: S) -> ft.Control:
                     ],
                     wrap=True,
                 ),
+                keyed(f"bhk-correct-part-{i}", Correction, model, p.name, i),
                 key=f"bhk-player-{i}",
             )
         )
