@@ -21,7 +21,7 @@ from trackers.blackout_hk.guards import (
     on_turn,
     supply_holds,
 )
-from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutState, Card, Objective, Player
+from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutState, Card, Player
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import count_violations
@@ -271,7 +271,3 @@ def place_cube(state: S, action: PlaceCube, rng: Random) -> tuple[S, list[Event]
             cost += f" ({bought} bought for {bought} point(s): score {p.score})"
     text = f"{p.name} places a cube on {action.location.strip()}{cost}."
     return after, [Event.of("place", text, rule="blackout-hk/map/placing")]
-
-
-def objective_ids(p: Player) -> tuple[Objective, ...]:
-    return ((p.emergency,) if p.emergency is not None else ()) + p.objectives

@@ -3,7 +3,7 @@ next, prices, rondel costs, the search total, the waste split, refresh slots and
 
 from __future__ import annotations
 
-from trackers.blackout_hk import components, deploy, display, districts, goals, scoring, scout
+from trackers.blackout_hk import components, deploy, display, districts, goals, scoring, scout, setup
 from trackers.blackout_hk.game import STAGES, next_step
 from trackers.blackout_hk.rules import RULEBOOK
 from trackers.blackout_hk.state import BlackoutState, Player
@@ -14,6 +14,7 @@ S = BlackoutState
 
 COMPONENTS_KIND = components.KIND
 start_from = components.start_from
+public_plans = setup.public_plans
 price = display.price
 best_split = display.best_split
 waste_gains = display.waste_gains
@@ -52,6 +53,7 @@ __all__ = [
     "planned_card",
     "planned_cards",
     "price",
+    "public_plans",
     "ranking",
     "rating",
     "rondel_steps",

@@ -51,7 +51,7 @@ def starting_cards() -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], tu
     return hand, slots, hospital
 
 
-def reserve_size(settings: Settings, chapter: int, players: int) -> int:
+def reserve_size(chapter: int, players: int) -> int:
     if chapter:
         return CHAPTER_RESERVE[chapter][players - 1]
     return STANDARD_RESERVE[players]
@@ -89,14 +89,14 @@ def new_chapter(names: tuple[str, ...], settings: Settings, chapter: int, losses
                 emergency=emergency,
             )
         )
-    reserve = reserve_size(settings, chapter, len(names))
+    reserve = reserve_size(chapter, len(names))
     return S(
         names,
         settings,
         chapter=chapter,
         losses=losses,
         players=tuple(players),
-        display=(ROW_SIZE,) * ROWS,  # type: ignore[arg-type]
+        display=(ROW_SIZE, ROW_SIZE, ROW_SIZE),
         draw=DECK - reserve - ROWS * ROW_SIZE,
         reserve=reserve,
         next_id=next_id,

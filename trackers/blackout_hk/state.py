@@ -428,11 +428,3 @@ class BlackoutState:
     @property
     def last_round(self) -> bool:
         return self.end_round > 0 and self.round >= self.end_round
-
-    @property
-    def campaign_trees(self) -> int:
-        """Solo: the trees of every chapter won; with more players, the trees noted by anyone (most)."""
-        total = 0
-        for r in self.campaign:
-            total += max((t for _, t in r.trees), default=0)
-        return total

@@ -12,7 +12,7 @@ import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import PlaceStart, StartGame
-from trackers.blackout_hk.state import CHAPTER_PLANS, RESOURCE_NAMES, RESOURCES, BlackoutState
+from trackers.blackout_hk.state import RESOURCE_NAMES, RESOURCES, BlackoutState
 from views.forms import Form, form_stepper, rule_link
 from views.games.blackout_hk.parts import CLEAR, RESOURCE_CHOICES, hint, line
 from views.model import AppModel
@@ -24,7 +24,7 @@ S = BlackoutState
 
 def plans_beside(state: S) -> str:
     """The plan letters the campaign chapter puts beside the board (StartGame asks a count for each)."""
-    return CHAPTER_PLANS[state.chapter][0 if state.n <= 2 else 1] if state.chapter else ""
+    return queries.public_plans(state.chapter, state.n) if state.chapter else ""
 
 
 NONE = "none"
