@@ -7,6 +7,7 @@ half-filled forms included, until "Back to the game".
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -36,12 +37,22 @@ def _body(model: AppModel) -> ft.Control:
     if model.tab == "settings":
         return Settings(model)
     if model.game_on_screen:
-        return GameScreen(model, model.revision)
+        return GameScreen(model)
     if model.screen == "new":
         return NewGame(model)
     if model.screen == "plays":
         return Plays(model)
     return Home(model)
+
+
+def _later(page: ft.Page, delay: float, step: Callable[[], None]) -> None:
+    """Run `step` after `delay` seconds on the page's own loop."""
+
+    async def after() -> None:
+        await asyncio.sleep(delay)
+        step()
+
+    page.run_task(after)
 
 
 def navigation(selected: str, on_pick: Callable[[str], None], *, key: str) -> ft.NavigationBar:
@@ -123,6 +134,7 @@ def App(store: Store, listening: Listening | None = None) -> list[ft.View]:
         lambda: AppModel(
             store,
             run_here=lambda show: page.run_thread(show),
+            later=lambda delay, step: _later(page, delay, step),
             listening=listening,
             visitor=not is_host_device(page.client_ip, page.url),
             client=page.client_ip or "",

@@ -83,12 +83,14 @@ def StatusHeader(model: AppModel, title: str, summary: Summary, outcome: Outcome
 
 
 @ft.component
-def GameScreen(model: AppModel, revision: Revision) -> ft.Control:
+def GameBody(model: AppModel, revision: Revision) -> ft.Control:
+    """Given the open game's `revision`, it follows every entry: the header, the results once the game is
+    over, the game's panel. One component, so an entry's result reaches the browser in one message and
+    shows in one frame; the history inside is given the model's `log` and follows a moment later."""
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     module = model.module
     state = model.game.session.state
-    panel = panel_for(module.id)
     outcome = module.outcome(state)
     # The game ending (here or on another screen) or reopened shows the screen from its top: the results
     # sheet above the panel, where the scroll would otherwise have kept the middle of it.
@@ -105,16 +107,29 @@ def GameScreen(model: AppModel, revision: Revision) -> ft.Control:
         sheet.append(ResultsSheet(model, results))
     return ft.Column(
         [
-            Company(model, model.presence),
             StatusHeader(model, module.title, module.summary(state), outcome),
             *sheet,
             ft.ResponsiveRow(
                 [
-                    ft.Container(panel(model), col={"xs": 12, "md": 7}),
-                    ft.Container(History(model, model.game.session), col={"xs": 12, "md": 5}),
+                    ft.Container(panel_for(module.id)(model), col={"xs": 12, "md": 7}),
+                    ft.Container(History(model, model.log), col={"xs": 12, "md": 5}),
                 ],
             ),
-            RulesButton(model, module.id),
+        ],
+        spacing=12,
+    )
+
+
+@ft.component
+def GameScreen(model: AppModel) -> ft.Control:
+    """Rendered when the game is opened; an entry re-renders the body given the revision, not this frame."""
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    return ft.Column(
+        [
+            Company(model, model.presence),
+            GameBody(model, model.revision),
+            RulesButton(model, model.module.id),
         ],
         spacing=12,
     )

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from trackers.core.session import Session
-from views.model import AppModel
+from views.model import AppModel, Revision
 from views.widgets import REPAINT_APART, action_button, card, heading, keyed, memo, tagged
 
 BLOCK = 10
@@ -114,8 +113,13 @@ def UndoRedoButtons(model: AppModel, can_undo: bool, can_redo: bool, redo_count:
     )
 
 
+@memo  # the body around it re-renders on every entry; the history only when its `log` moves
 @ft.component
-def History(model: AppModel, session: Session) -> ft.Control:
+def History(model: AppModel, log: Revision) -> ft.Control:
+    """Given the model's `log`, it follows each entry a moment after the entry's result shows."""
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    session = model.game.session
     lines = [
         (index, entry.text, "; ".join(e.text for e in entry.events if e.text))
         for index, entry in enumerate(session.history, start=1)

@@ -5,9 +5,11 @@ refusal or failure into a message on screen instead of a traceback.
 
 A component given an observable as an argument re-renders whenever any field of it changes, so what
 changes on every entry lives in observables of its own, held by the model, and only the components that
-show it are given them: `revision` (the open game changed: the game screen and Undo/Redo re-render, not
-the shell) and `notices` (the refusal bar alone). The model's own fields change when the player goes
-somewhere else (a tab, a screen, another game), and then the whole screen is new anyway.
+show it are given them: `revision` (the open game changed: the game's header, panel and Undo/Redo
+re-render, not the shell), `log` (the history, which follows `revision` a moment later, so the frame that
+shows an entry's result carries nothing else) and `notices` (the refusal bar alone). The model's own
+fields change when the player goes somewhere else (a tab, a screen, another game), and then the whole
+screen is new anyway.
 
 A page from another device (`visitor`) is not `admitted` until it gives the join code (trackers/lan.py):
 until then the shell shows the join screen alone, and the model has not even listed the games.
@@ -35,6 +37,9 @@ from trackers.storage import GameChangedElsewhere, GameInfo, StorageError, Store
 
 THEMES = ("system", "light", "dark")
 HOST_ONLY = "Only the device Lantern runs on can change this."
+LOG_DELAY_S = 0.04
+"""How long after an entry's result the history shows its line: past the frame that shows the result, which
+then carries only what the player tapped for (a new line costs the browser as much again)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,8 @@ class AppModel:
     screen: str = "home"
     game: StoredGame | None = None
     revision: Revision = field(default_factory=Revision)
+    log: Revision = field(default_factory=Revision)
+    """The history's revision: it catches up with `revision` `LOG_DELAY_S` after each change."""
     notices: Notices = field(default_factory=Notices)
     theme: str = "system"
     rules_query: str = ""
@@ -94,6 +101,8 @@ class AppModel:
     packs_saved: int = 0  # bumped when a pack is saved or imported: the screens that list packs re-render
     run_here: Callable[[Callable[[], None]], None] = field(default=lambda show: show(), repr=False)
     """Runs a change another screen made in this page's own context (the app passes page.run_thread)."""
+    later: Callable[[float, Callable[[], None]], None] = field(default=lambda delay, step: step(), repr=False)
+    """Runs a step after a delay in seconds, in this page's own context (the app passes a page task)."""
     watching: Watch | None = field(default=None, repr=False)
     presence: Presence = field(default_factory=Presence)
     listening: Listening | None = None
@@ -187,7 +196,7 @@ class AppModel:
     def _changed_elsewhere(self, game: StoredGame) -> None:
         if self.game is not None and self.game.id == game.id:
             self.game = game
-            self.revision.number += 1
+            self._changed()
 
     @property
     def reference(self) -> Reference:
@@ -351,7 +360,7 @@ class AppModel:
             self.notices.notice = Notice(first.message, first.rule)
             return False
         self.notices.notice = None
-        self.revision.number += 1
+        self._changed()
         return True
 
     def undo(self) -> None:
@@ -403,13 +412,22 @@ class AppModel:
             return
         if moved:
             self.notices.notice = None
-            self.revision.number += 1
+            self._changed()
+
+    def _changed(self) -> None:
+        """The open game changed: its screen follows now, its history a moment later."""
+        self.revision.number += 1
+        self.later(LOG_DELAY_S, self._log_caught_up)
+
+    def _log_caught_up(self) -> None:
+        if self.log.number != self.revision.number:
+            self.log.number = self.revision.number
 
     def _reloaded(self) -> None:
         """Another process changed the game first: show it as stored, and say the entry was not kept."""
         assert self.watching is not None
         self.game = self.watching.game
-        self.revision.number += 1
+        self._changed()
         self.notices.notice = Notice(GameChangedElsewhere.SCREEN_MESSAGE, kind="error")
 
     def _opened(self) -> None:
@@ -418,5 +436,5 @@ class AppModel:
         self.screen = "game"
         self.notices.notice = None
         self.rule_over_game = False
-        self.revision.number += 1
+        self._changed()
         self.refresh()
