@@ -66,6 +66,8 @@ class Notices:
     """The refusal or failure on show: given to the refusal bar alone."""
 
     notice: Notice | None = None
+    times: int = 1
+    """How often in a row the notice on show was given."""
 
 
 @ft.observable
@@ -136,22 +138,22 @@ class AppModel:
 
     def new_join_code(self) -> None:
         if self.visitor:
-            self.notices.notice = Notice(HOST_ONLY, kind="error")
+            self.show_notice(Notice(HOST_ONLY, kind="error"))
             return
         door = JoinDoor.of(self.store)
         door.new_code()
         self.join_code = door.shown
-        self.notices.notice = Notice("A new join code: devices already in stay in.", kind="info")
+        self.show_notice(Notice("A new join code: devices already in stay in.", kind="info"))
 
     def set_play_on_network(self, on: bool) -> None:
         """Stored now, used when the server next starts (trackers/lan.py `listen_host`)."""
         if self.visitor:
-            self.notices.notice = Notice(HOST_ONLY, kind="error")
+            self.show_notice(Notice(HOST_ONLY, kind="error"))
             return
         try:
             self.store.set_setting(SETTING, "on" if on else "off")
         except (StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            self.show_notice(Notice(f"Not saved, so nothing changed: {exc}", kind="error"))
             return
         self.play_on_network = on
 
@@ -186,7 +188,7 @@ class AppModel:
         try:
             self.watching.take_seat(seat)
         except ValueError as exc:
-            self.notices.notice = Notice(str(exc), kind="error")
+            self.show_notice(Notice(str(exc), kind="error"))
             return
         self.presence.seat = seat
 
@@ -207,6 +209,12 @@ class AppModel:
         return self.notices.notice
 
     def show_notice(self, notice: Notice | None) -> None:
+        """Show a notice (None: none). The same one again, as a repeated refused tap gives, is counted, so
+        the bar says it again instead of looking as if nothing happened."""
+        if notice is not None and notice == self.notices.notice:
+            self.notices.times += 1
+            return
+        self.notices.times = 1
         self.notices.notice = notice
 
     @property
@@ -236,7 +244,7 @@ class AppModel:
         self.tab = tab
         if screen is not None:
             self.screen = screen
-        self.notices.notice = None
+        self.show_notice(None)
         self.rule_over_game = False
 
     def start_game(
@@ -260,7 +268,7 @@ class AppModel:
         try:
             watch = LiveGames.of(self.store).open(game_id, self._told, self._company)
         except (KeyError, StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Could not open this game: {exc}", kind="error")
+            self.show_notice(Notice(f"Could not open this game: {exc}", kind="error"))
             return
         self.game = self._watch(watch)
         self._opened()
@@ -271,7 +279,7 @@ class AppModel:
         self.game = None
         self.screen = self.back_to
         self.back_to = "home"
-        self.notices.notice = None
+        self.show_notice(None)
         self.rule_over_game = False
         self.refresh()
 
@@ -283,7 +291,7 @@ class AppModel:
         try:
             self.store.delete_game(game_id)
         except (KeyError, StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Could not delete this game: {exc}", kind="error")
+            self.show_notice(Notice(f"Could not delete this game: {exc}", kind="error"))
             return
         LiveGames.of(self.store).forget(game_id)
         if self.game is not None and self.game.id == game_id:
@@ -296,14 +304,14 @@ class AppModel:
         try:
             return self.store.export_game(game_id)
         except (KeyError, StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Could not export this game: {exc}", kind="error")
+            self.show_notice(Notice(f"Could not export this game: {exc}", kind="error"))
             return None
 
     def import_game(self, text: str | bytes) -> None:
         try:
             imported = self.store.import_game(text)
         except (GameFileError, StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"This game file was not imported: {exc}", kind="error")
+            self.show_notice(Notice(f"This game file was not imported: {exc}", kind="error"))
             return
         self.game = self._live(imported)
         self._opened()
@@ -316,9 +324,9 @@ class AppModel:
         try:
             self.store.save_pack(pack, replace=replace)
         except (PackError, StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Not saved: {exc}", kind="error")
+            self.show_notice(Notice(f"Not saved: {exc}", kind="error"))
             return False
-        self.notices.notice = Notice(f"Saved “{pack.name}”.", kind="info")
+        self.show_notice(Notice(f"Saved “{pack.name}”.", kind="info"))
         self.packs_saved += 1
         return True
 
@@ -326,9 +334,9 @@ class AppModel:
         try:
             pack = self.store.import_pack(text, expected_kind=kind, replace=True)
         except (PackError, StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Not imported: {exc}", kind="error")
+            self.show_notice(Notice(f"Not imported: {exc}", kind="error"))
             return None
-        self.notices.notice = Notice(f"Imported “{pack.name}”.", kind="info")
+        self.show_notice(Notice(f"Imported “{pack.name}”.", kind="info"))
         self.packs_saved += 1
         return pack
 
@@ -336,7 +344,7 @@ class AppModel:
         try:
             pack = fetch_pack(url.strip(), expected_kind=kind)
         except PackError as exc:
-            self.notices.notice = Notice(f"Not imported: {exc}", kind="error")
+            self.show_notice(Notice(f"Not imported: {exc}", kind="error"))
             return None
         return self.import_pack(dumps(pack), kind)
 
@@ -353,13 +361,13 @@ class AppModel:
             self._reloaded()
             return False
         except (StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            self.show_notice(Notice(f"Not saved, so nothing changed: {exc}", kind="error"))
             return False
         if not result.ok:
             first = result.violations[0]
-            self.notices.notice = Notice(first.message, first.rule)
+            self.show_notice(Notice(first.message, first.rule))
             return False
-        self.notices.notice = None
+        self.show_notice(None)
         self._changed()
         return True
 
@@ -371,10 +379,10 @@ class AppModel:
 
     def refuse(self, message: str, rule: str) -> None:
         """An entry a panel could not even turn into an action (not a number, say)."""
-        self.notices.notice = Notice(message, rule)
+        self.show_notice(Notice(message, rule))
 
     def dismiss(self) -> None:
-        self.notices.notice = None
+        self.show_notice(None)
 
     def show_rule(self, section_id: str) -> None:
         """Open a rules section: over the game when one is on screen (Back returns to it as it was)."""
@@ -408,10 +416,10 @@ class AppModel:
             self._reloaded()
             return
         except (StorageError, sqlite3.Error) as exc:
-            self.notices.notice = Notice(f"Not saved, so nothing changed: {exc}", kind="error")
+            self.show_notice(Notice(f"Not saved, so nothing changed: {exc}", kind="error"))
             return
         if moved:
-            self.notices.notice = None
+            self.show_notice(None)
             self._changed()
 
     def _changed(self) -> None:
@@ -428,13 +436,13 @@ class AppModel:
         assert self.watching is not None
         self.game = self.watching.game
         self._changed()
-        self.notices.notice = Notice(GameChangedElsewhere.SCREEN_MESSAGE, kind="error")
+        self.show_notice(Notice(GameChangedElsewhere.SCREEN_MESSAGE, kind="error"))
 
     def _opened(self) -> None:
         self.back_to = "home"
         self.tab = "games"
         self.screen = "game"
-        self.notices.notice = None
+        self.show_notice(None)
         self.rule_over_game = False
         self._changed()
         self.refresh()

@@ -1,7 +1,8 @@
 """The refusal bar: why an entry was refused, pinned above the navigation bar where the player is looking.
 
 It stays until dismissed or until the next entry, carries a link to the rule the entry breaks, and is
-a live region, so a screen reader reads each new message out when it appears.
+a live region, so a screen reader reads each new message out when it appears. The same refusal again (a
+refused tap tried twice) is said again: the title counts it and the message is a new node, read out anew.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from views.model import AppModel, Notices
-from views.widgets import icon_action, rule_link
+from views.widgets import icon_action, rule_link, tagged
 
 LOOKS = {
     "refusal": (ft.Icons.BLOCK, "Refused", ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
@@ -25,6 +26,8 @@ def NoticeBar(model: AppModel, notices: Notices) -> ft.Control:
     if notice is None:
         return ft.Container(height=0, key="no-notice")
     icon, title, background, ink = LOOKS.get(notice.kind, LOOKS["error"])
+    if notices.times > 1:
+        title = f"{title} again ({notices.times}×)"
     actions: list[ft.Control] = []
     if notice.rule:
         rule = notice.rule
@@ -42,8 +45,9 @@ def NoticeBar(model: AppModel, notices: Notices) -> ft.Control:
                 ft.Icon(icon, color=ink),
                 ft.Column(
                     [
-                        ft.Text(title, weight=ft.FontWeight.BOLD, color=ink),
+                        tagged("notice-title", ft.Text(title, weight=ft.FontWeight.BOLD, color=ink)),
                         ft.Semantics(
+                            key=f"notice-message-{notices.times}",  # said again: a new node
                             identifier="notice-message",
                             live_region=True,
                             content=ft.Text(notice.message, color=ink),

@@ -174,6 +174,15 @@ def test_a_refusal_shows_above_the_navigation_bar_and_is_read_out(
     pg.wait_for_timeout(1000)
     pg.screenshot(path=tmp_path / "refusal.png")
 
+    # The same refused tap again is said again, not taken for a tap that did nothing.
+    heard = len(pg.evaluate("window.heard"))
+    touch(pg, pg.get_by_role("button", name="-1").nth(7))
+    expect(ident(pg, "notice-title")).to_have_text("Refused again (2×)")
+    in_view(pg, message)
+    pg.wait_for_function(
+        "n => window.heard.slice(n).some(said => said.includes('below zero'))", arg=heard, timeout=5000
+    )
+
     # It stays while the player scrolls, until the next entry.
     scroll_to(pg, "0")
     in_view(pg, message)

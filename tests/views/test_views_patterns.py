@@ -54,6 +54,39 @@ def test_a_refusal_is_pinned_below_the_screen_and_read_out(store: Store) -> None
     run(go())
 
 
+def test_the_same_refusal_again_is_said_again(store: Store) -> None:
+    """A refused tap tried twice must not look as if nothing happened: the bar counts it, and its message is
+    a new live node, which a screen reader reads out again."""
+
+    def message_key(page: FakePage) -> str:
+        node = next(
+            c for c in page.controls() if isinstance(c, ft.Semantics) and c.identifier == "notice-message"
+        )
+        return str(node.key)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _score_pad(page, players=8)
+        await page.fire("quick-7--1")
+        assert page.identified("notice-title") == "Refused"
+        first = message_key(page)
+        await page.fire("quick-7--1")
+        assert page.identified("notice-title") == "Refused again (2×)"
+        assert page.identified("notice-message") == "Player 8 has 0 points; taking 1 would go below zero."
+        assert message_key(page) != first
+        await page.fire("quick-7--1")
+        assert page.identified("notice-title") == "Refused again (3×)"
+        await page.fire("quick-6--1")  # another refusal: counted from one
+        assert page.identified("notice-title") == "Refused"
+        assert page.identified("notice-message") == "Player 7 has 0 points; taking 1 would go below zero."
+        await page.fire("quick-0-5")
+        assert not page.has("notice")
+        await page.fire("quick-6--1")  # the first again after an entry: new, not a repeat
+        assert page.identified("notice-title") == "Refused"
+
+    run(go())
+
+
 def test_each_screen_has_a_scroll_view_of_its_own(store: Store) -> None:
     async def go() -> None:
         page = await open_page(start, store)
