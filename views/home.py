@@ -8,7 +8,7 @@ import time
 import flet as ft
 
 from trackers.storage import GameInfo
-from views.model import AppModel, Notice
+from views.model import HOST_DELETES, AppModel, Notice
 from views.widgets import action_button, card, heading, icon_action, keyed, tagged
 
 
@@ -52,9 +52,10 @@ def GameRow(model: AppModel, info: GameInfo) -> ft.Control:
                 icon_action(ft.Icons.DOWNLOAD, "Export game file", export, key=f"export-{info.id}"),
                 icon_action(
                     ft.Icons.DELETE_OUTLINE,
-                    "Delete game",
+                    HOST_DELETES if model.visitor else "Delete game",
                     lambda: model.ask_delete(info.id),
                     key=f"delete-{info.id}",
+                    disabled=model.visitor,
                 ),
             ],
             wrap=True,

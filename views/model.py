@@ -37,6 +37,7 @@ from trackers.storage import GameChangedElsewhere, GameInfo, StorageError, Store
 
 THEMES = ("system", "light", "dark")
 HOST_ONLY = "Only the device Lantern runs on can change this."
+HOST_DELETES = "Only the device Lantern runs on can delete a game."
 LOG_DELAY_S = 0.04
 """How long after an entry's result the history shows its line: past the frame that shows the result, which
 then carries only what the player tapped for (a new line costs the browser as much again)."""
@@ -284,10 +285,18 @@ class AppModel:
         self.refresh()
 
     def ask_delete(self, game_id: str | None) -> None:
+        if self.visitor and game_id is not None:
+            self.show_notice(Notice(HOST_DELETES, kind="error"))
+            return
         self.confirm_delete = game_id
 
     def delete_game(self, game_id: str) -> None:
+        """Delete a stored game: on the host device alone, since a visiting phone's slip would take a game
+        from the whole table."""
         self.confirm_delete = None
+        if self.visitor:
+            self.show_notice(Notice(HOST_DELETES, kind="error"))
+            return
         try:
             self.store.delete_game(game_id)
         except (KeyError, StorageError, sqlite3.Error) as exc:

@@ -15,6 +15,7 @@ from trackers.lan import DEVICE_LIMIT, SETTING, JoinDoor, Listening
 from trackers.scorepad.game import SCOREPAD
 from trackers.storage import Store
 from views.app import start
+from views.model import HOST_DELETES
 
 ON_NETWORK = Listening("0.0.0.0", 8550)
 
@@ -172,5 +173,32 @@ def test_a_screen_picks_whom_it_plays_and_sees_whom_the_others_play(store: Store
         await phone.fire("seat-0")
         await settle()
         assert host.identified("company") == "You play Bob. Also on this game: Ann."
+
+    run(go())
+
+
+def test_a_visitor_cannot_delete_a_game(store: Store) -> None:
+    """A visiting phone plays and exports; deleting takes a game from the whole table, the host's."""
+    game_id = a_game(store)
+    JoinDoor.of(store).code = "482913"
+
+    async def go() -> None:
+        phone = await open_page(from_address("192.168.1.7", "http://192.168.1.20:8550"), store, ON_NETWORK)
+        await phone.change("join-code", "482913")
+        await phone.fire("join")
+        delete = phone.find(f"delete-{game_id}")
+        assert delete.disabled
+        assert phone.find(f"delete-{game_id}").tooltip == HOST_DELETES
+        await phone.fire(f"delete-{game_id}")  # sent anyway, as a stale or doctored page could: refused
+        assert phone.identified("notice-message") == HOST_DELETES
+        assert not phone.has("confirm-delete")
+        assert [info.id for info in store.list_games()] == [game_id]
+        assert not phone.find(f"export-{game_id}").disabled
+
+        host = await open_page(start, store, ON_NETWORK)
+        assert not host.find(f"delete-{game_id}").disabled
+        await host.fire(f"delete-{game_id}")
+        await host.fire("confirm-delete")
+        assert store.list_games() == []
 
     run(go())
