@@ -293,13 +293,20 @@ def _bound(on_pick: Callable[[str], Any], value: str) -> Callable[[], Any]:
     return lambda: on_pick(value)
 
 
+def chosen(button: ft.Control, key: str) -> ft.Control:
+    """The chosen one of a row of choices, said as chosen: a screen reader hears it as the current one
+    (one node, the button's, marked current), where the eye sees it filled."""
+    return ft.MergeSemantics(key=f"chosen-{key}", content=ft.Semantics(selected=True, content=button))
+
+
 def _choices(
     choices: Sequence[tuple[str, str]], selected: str | None, on_pick: Callable[[str], Any], key: str
 ) -> list[ft.Control]:
-    return [
-        action_button(text, _bound(on_pick, value), key=f"{key}-{value}", primary=value == selected)
-        for value, text in choices
-    ]
+    buttons: list[ft.Control] = []
+    for value, text in choices:
+        button = action_button(text, _bound(on_pick, value), key=f"{key}-{value}", primary=value == selected)
+        buttons.append(chosen(button, f"{key}-{value}") if value == selected else button)
+    return buttons
 
 
 def choice_buttons(
@@ -344,16 +351,16 @@ def chip_row(
     filled: one tap where a stepper takes one per step. A one- or two-character choice (a number) is a 48 px
     square, so seven fit across a phone; the row wraps rather than run off a narrow screen, and so does a
     long label. Tagged `key`, so a test or a screen reader finds a number among the row it belongs to."""
-    chips: list[ft.Control] = [
-        (ft.FilledButton if value == selected else ft.OutlinedButton)(
+    chips: list[ft.Control] = []
+    for value, text in choices:
+        chip = (ft.FilledButton if value == selected else ft.OutlinedButton)(
             text,
             key=f"{key}-{value}",
             on_click=_handler(_bound(on_pick, value)),
             style=CHIP,
             width=TOUCH if len(text) <= 2 else None,
         )
-        for value, text in choices
-    ]
+        chips.append(chosen(chip, f"{key}-{value}") if value == selected else chip)
     lead: list[ft.Control] = [ft.Text(label)] if label else []
     row = ft.Row([*lead, *chips], wrap=True, spacing=4, run_spacing=4, key=key)
     return ft.Semantics(container=True, identifier=key, content=row)

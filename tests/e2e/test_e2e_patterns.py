@@ -191,6 +191,19 @@ def test_a_refusal_shows_above_the_navigation_bar_and_is_read_out(
     expect(message).to_have_count(0)
 
 
+def test_the_chosen_choice_is_said_as_chosen(phone_at: Callable[[int, int], Any]) -> None:
+    """A row of choices shows the chosen one filled; a screen reader hears it as the current one."""
+    pg = phone_at(*PHONE)
+    start_score_pad(pg, 3)
+    pg.get_by_role("button", name="Player 2", exact=True).click()
+    expect(ident(pg, "status")).to_contain_text("Player 2 to play")
+    current = pg.locator('flt-semantics[role="button"][aria-current="true"]')
+    expect(current).to_have_count(1)
+    expect(current).to_have_text("Player 2")
+    pg.get_by_role("button", name="Player 3", exact=True).click()
+    expect(current).to_have_text("Player 3")
+
+
 def test_a_new_screen_opens_at_its_top(phone_at: Callable[[int, int], Any]) -> None:
     pg = phone_at(*PHONE)
     pg.get_by_role("button", name="New game").click()
