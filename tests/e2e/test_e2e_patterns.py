@@ -129,6 +129,7 @@ def scroll_to(pg: Any, offset: str) -> None:
 
 def touch(pg: Any, target: Any) -> None:
     """A finger on the target where it is on screen, which must be where the player is looking."""
+    target.wait_for(state="visible")  # a screen just opened may still be laying the target out
     box = target.bounding_box()
     height = pg.viewport_size["height"]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height - NAV_TOP, box
