@@ -117,15 +117,13 @@ class AppModel:
     admitted: bool = True
     play_on_network: bool = False
     """The stored setting, which the server reads when it starts."""
-    join_code: str = ""
-    """The code the host's screen shows; a visiting page never holds it."""
+    join_codes: int = 0  # bumped when this page draws a new join code: its Settings re-render
 
     def __post_init__(self) -> None:
         self.theme = self.store.get_setting("theme", "system")
         self.play_on_network = network_setting(self.store)
         self.admitted = not self.visitor
         if self.admitted:
-            self.join_code = JoinDoor.of(self.store).shown
             self.refresh()
 
     def join(self, typed: str) -> str | None:
@@ -137,13 +135,18 @@ class AppModel:
         self.refresh()
         return None
 
+    @property
+    def join_code(self) -> str:
+        """The code the host's screen shows, read afresh (another of the host's tabs may have drawn a new
+        one); a visiting page is never given it."""
+        return "" if self.visitor else JoinDoor.of(self.store).shown
+
     def new_join_code(self) -> None:
         if self.visitor:
             self.show_notice(Notice(HOST_ONLY, kind="error"))
             return
-        door = JoinDoor.of(self.store)
-        door.new_code()
-        self.join_code = door.shown
+        JoinDoor.of(self.store).new_code()
+        self.join_codes += 1
         self.show_notice(Notice("A new join code: devices already in stay in.", kind="info"))
 
     def set_play_on_network(self, on: bool) -> None:

@@ -202,3 +202,21 @@ def test_a_visitor_cannot_delete_a_game(store: Store) -> None:
         assert store.list_games() == []
 
     run(go())
+
+
+def test_a_second_host_tab_shows_the_code_drawn_in_the_first(store: Store) -> None:
+    """Two of the host's own tabs: a new code drawn in one is the one the other's Settings show next."""
+    store.set_setting(SETTING, "on")
+
+    async def go() -> None:
+        host = from_address("127.0.0.1", "http://127.0.0.1:8550")
+        first = await open_page(host, store, Listening("10.0.0.4", 8550))
+        second = await open_page(host, store, Listening("10.0.0.4", 8550))
+        await first.change("nav", 2, prop="selected_index")
+        await first.fire("new-join-code")
+        drawn = first.identified("join-code-shown")
+        assert drawn.replace(" ", "") == JoinDoor.of(store).code
+        await second.change("nav", 2, prop="selected_index")
+        assert second.identified("join-code-shown") == drawn
+
+    run(go())
