@@ -14,7 +14,7 @@ SOON_MS = 5_000  # "at once": well under the suite's 15 s, with room for a busy 
 
 def test_an_entry_on_one_page_shows_on_the_other(browser: Any, app_url: str) -> None:
     with open_page(browser, app_url) as a:
-        a.get_by_role("button", name="New game").click()
+        press(a, "New game")
         a.get_by_role("button", name="Score pad").click()
         type_into(a, a.get_by_role("textbox", name="Player 1"), "Ann")
         type_into(a, a.get_by_role("textbox", name="Player 2"), "Bob")
@@ -24,12 +24,17 @@ def test_an_entry_on_one_page_shows_on_the_other(browser: Any, app_url: str) -> 
             play_on_both(browser, app_url, a, b)
 
 
-def resume(page: Any) -> None:
-    """Resume the newest game. Once the button shows, the click skips Playwright's "stable" wait, which
-    once ran 30 s on a freshly loaded home in CI: whether the game really opened is the next check."""
-    button = page.get_by_role("button", name="Resume").first
+def press(page: Any, name: str) -> None:
+    """The first button so named on a page just loaded. Once it shows, the click skips Playwright's "stable"
+    wait, which twice ran 30 s on a freshly loaded home in CI: whether the tap worked is the next check."""
+    button = page.get_by_role("button", name=name).first
     expect(button).to_be_visible()
     button.click(force=True)
+
+
+def resume(page: Any) -> None:
+    """Resume the newest game."""
+    press(page, "Resume")
 
 
 def play_on_both(browser: Any, app_url: str, a: Any, b: Any) -> None:
