@@ -104,9 +104,10 @@ def rule_over_game(model: AppModel) -> ft.View:
 
 
 @ft.component
-def UndoRedo(model: AppModel, revision: Revision) -> ft.Control:
-    """Undo and Redo in the app bar, given the open game's `revision`: they follow its entries on their
-    own, so an entry does not re-render the shell."""
+def UndoRedo(model: AppModel, log: Revision) -> ft.Control:
+    """Undo and Redo in the app bar, given the model's `log`: they follow the open game's entries on their
+    own, so an entry does not re-render the shell, and a moment after its result, with the history (the
+    result's message goes out first; nobody taps Undo within those 40 ms)."""
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     session = model.game.session
@@ -155,7 +156,7 @@ def App(store: Store, listening: Listening | None = None) -> list[ft.View]:
 
     ft.use_effect(follow_back, [])
 
-    actions: list[ft.Control] = [UndoRedo(model, model.revision)] if model.game_on_screen else []
+    actions: list[ft.Control] = [UndoRedo(model, model.log)] if model.game_on_screen else []
     memory: Any = ft.use_ref(ScreenScroll)
     scroll: ScreenScroll = memory.current
     if not model.admitted:  # another device without the join code: nothing of the games is sent

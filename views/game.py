@@ -16,7 +16,7 @@ from views.history import History
 from views.model import AppModel, Revision
 from views.results import ResultsProblem, ResultsSheet, open_results
 from views.scrolling import use_top_when_shown
-from views.widgets import action_button, card, icon_action, keyed, memo, tagged
+from views.widgets import action_button, card, icon_action, keyed, line, memo, tagged
 
 
 @memo
@@ -56,14 +56,20 @@ def RulesButton(model: AppModel, game_id: str) -> ft.Control:
 
 @memo
 @ft.component
+def ScoreRow(texts: tuple[str, ...]) -> ft.Control:
+    return tagged(
+        "scores", ft.Row([keyed(f"score-chip-{i}", ScoreChip, t) for i, t in enumerate(texts)], wrap=True)
+    )
+
+
+@memo
+@ft.component
 def StatusHeader(model: AppModel, title: str, summary: Summary, outcome: Outcome | None) -> ft.Control:
+    """Round, phase and who plays; the scores; the winner once there is one; the next step. Each line is its
+    own part, so a score changing re-renders the scores alone inside the card."""
     facts = [f"{summary.round_label} {summary.round}" if summary.round is not None else None, summary.phase]
     if summary.turn:
         facts.append(f"{summary.turn} to play")
-    scores: list[ft.Control] = [
-        keyed(f"score-chip-{i}", ScoreChip, f"{s.player}: {s.points} {summary.score_label}".rstrip())
-        for i, s in enumerate(summary.scores)
-    ]
     result: list[ft.Control] = []
     if outcome is not None:
         winners = " and ".join(outcome.winners)
@@ -74,10 +80,10 @@ def StatusHeader(model: AppModel, title: str, summary: Summary, outcome: Outcome
         )
     return card(
         TitleBar(model, title),
-        tagged("status", ft.Text(" · ".join(f for f in facts if f))),
-        tagged("scores", ft.Row(scores, wrap=True)),
+        line("status", " · ".join(f for f in facts if f)),
+        ScoreRow(tuple(f"{s.player}: {s.points} {summary.score_label}".rstrip() for s in summary.scores)),
         *result,
-        tagged("next-step", ft.Text(summary.next_step, italic=True)),
+        line("next-step", summary.next_step, italic=True),
         key="status-header",
     )
 

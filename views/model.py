@@ -90,7 +90,8 @@ class AppModel:
     game: StoredGame | None = None
     revision: Revision = field(default_factory=Revision)
     log: Revision = field(default_factory=Revision)
-    """The history's revision: it catches up with `revision` `LOG_DELAY_S` after each change."""
+    """The history's revision (Undo and Redo follow it too): it catches up with `revision` `LOG_DELAY_S` after
+    each change."""
     notices: Notices = field(default_factory=Notices)
     theme: str = "system"
     rules_query: str = ""

@@ -185,6 +185,17 @@ def memo(component: Callable[P, R]) -> Callable[P, R]:
     return cast("Callable[P, R]", _MEMO(component))
 
 
+@memo  # a read-out re-renders when its own text changes, not on every entry
+@ft.component
+def Line(identifier: str, text: str, size: int | None, italic: bool) -> ft.Control:
+    return tagged(identifier, ft.Text(text, size=size, italic=italic))
+
+
+def line(identifier: str, text: str, size: int | None = None, *, italic: bool = False) -> ft.Control:
+    """A read-out tagged `identifier` (tests and screen readers find it), skipped while its text stays."""
+    return keyed(identifier, Line, identifier, text, size, italic)
+
+
 def heading(text: str) -> ft.Control:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
@@ -243,7 +254,8 @@ class Entry:
     so that field holds the truth: the next render copies its value (the diff then sends nothing, so
     the server never rewrites a field while someone types in it), and `value` reads it even before
     the change event arrives. A new `initial` (the state it shows changed: an undo, say) replaces the
-    text; `clear` swaps in a fresh empty field. A hook: declare it once per field, unconditionally.
+    text; `clear` swaps in a fresh empty field, `show` one holding the given text. A hook: declare it once
+    per field, unconditionally.
     """
 
     def __init__(self, initial: str = "") -> None:
@@ -259,7 +271,11 @@ class Entry:
         return self.typed.text if field is None else str(field.value or "")
 
     def clear(self) -> None:
-        self.typed.text, self.typed.field = "", None
+        self.show("")
+
+    def show(self, text: str) -> None:
+        """Replace what the field holds with `text` (a fresh field, as the client's one holds the old)."""
+        self.typed.text, self.typed.field = text, None
         self._set_generation(self.generation + 1)
 
     def field(

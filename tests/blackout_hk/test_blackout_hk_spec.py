@@ -182,6 +182,7 @@ from rules_ref import reference
 from tests.spec_table import SPECS, SpecTable
 from trackers.blackout_hk import actions as bk
 from trackers.blackout_hk.game import BLACKOUT_HK as GAME
+from trackers.blackout_hk.queries import still_to_go
 from trackers.blackout_hk.scoring import ranking
 from trackers.blackout_hk.state import (
     CUBES,
@@ -1486,3 +1487,16 @@ def test_the_table_lists_every_spec_code() -> None:
         pytest.skip(f"the Blackout: Hong Kong spec is not beside this repository ({TABLE.spec})")
     assert len(codes) == 33 + 20
     assert {code for code, _ in TABLE.rows(__doc__)} == codes
+
+
+def test_who_is_still_to_go_in_phases_3_and_4_and_nowhere_else() -> None:
+    """Phases 3 and 4 pass over nobody: as many Dones as players still to go end the phase, no more."""
+    state = objectives()
+    assert still_to_go(state) == state.seat_order == ("Ada", "Ben", "Cai")
+    state = applied(state, bk.Done())
+    assert still_to_go(state) == ("Ben", "Cai")
+    state = applied(state, bk.Done(), bk.Done())
+    assert state.stage == "scout" and still_to_go(state) == ("Ada", "Ben", "Cai")
+    state = applied(state, *[bk.Done()] * 3)
+    assert state.stage == "buy" and still_to_go(state) == ()
+    assert still_to_go(cleaning()) == ()

@@ -103,6 +103,13 @@ class FakePage:
     def texts(self) -> list[str]:
         return [c.value for c in self.controls() if isinstance(c, ft.Text) and isinstance(c.value, str)]
 
+    def tagged(self, identifier: str) -> ft.Semantics:
+        """The Semantics node tagged `identifier`."""
+        for c in self.controls():
+            if isinstance(c, ft.Semantics) and c.identifier == identifier:
+                return c
+        raise LookupError(identifier)
+
     def identified(self, identifier: str) -> str:
         """The text inside the Semantics node tagged `identifier` (what the e2e tests read)."""
         for c in self.controls():

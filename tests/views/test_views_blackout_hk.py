@@ -412,3 +412,28 @@ def test_a_correction_on_the_players_screen_is_one_tap_a_step(store: Store) -> N
         assert _state(store).player(P1).held("tools") == 1
 
     run(go())
+
+
+def test_phases_3_and_4_end_for_everyone_left_in_one_tap_each(store: Store) -> None:
+    game = store.create_game(BLACKOUT_HK, make_setup(BLACKOUT_HK, ("Ada", "Ben"), {}), 5)
+    for _, entry in TWO_PLAYER[:10]:  # up to phase 3
+        assert entry is not None and game.session.dispatch(entry).ok, entry
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        assert _state(store).stage == "objectives"
+        button = page.find("bhk-goals-all-done")
+        assert button.content == "Ada and Ben: all done with goals"  # from Ada, the starting player
+        await page.fire("bhk-goals-all-done")
+        assert (_state(store).stage, _state(store).turn) == ("scout", 0), "both Dones, and not one more"
+        await page.fire("bhk-scout-done")  # one player scouts nothing: the other is the last to go
+        assert not page.has("bhk-scout-all-done"), "one player left: the player's own Done is enough"
+        await page.fire("undo")
+        await page.fire("bhk-scout-all-done")
+        assert _state(store).stage == "buy"
+        await page.fire("undo")
+        await page.fire("undo")
+        assert (_state(store).stage, _state(store).turn) == ("objectives", 0), "each one tap was one entry"
+
+    run(go())

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 import trackers  # noqa: F401
-from tests.infamous_traffic.boards import TEST_BOARD
+from tests.infamous_traffic.boards import BARE_BOARD, TEST_BOARD
 from tests.views.harness import FakePage, open_page, run
 from trackers.core.packs import Pack
 from trackers.infamous_traffic.board import board_from
@@ -22,9 +22,12 @@ from views.games.infamous_traffic.board_editor_data import (
     ChainDraft,
     RegionDraft,
     add_chain,
+    draft_values,
     flip_border,
+    pack_data,
     remove_chain,
     remove_region,
+    start_values,
 )
 
 KIND = "infamous-traffic.board"
@@ -359,5 +362,57 @@ def test_the_made_up_test_board_entered_whole_is_the_same_pack(store: Store) -> 
         assert saved.name == "Test board"
         assert _normal(dict(saved.data)) == _normal(TEST_BOARD)
         assert taps == 106, "78 for the map and the outrage track, 28 for the optional parts"
+
+    run(go())
+
+
+def test_a_saved_board_back_in_the_editor_saves_as_it_was() -> None:
+    for board in (SMALL_BOARD, TEST_BOARD, BARE_BOARD):
+        data = {k: v for k, v in board.items() if k != "name"}
+        values = {**start_values(), **draft_values(data)}
+        assert _normal(pack_data(values)) == _normal(data), board["name"]
+    assert draft_values(TEST_BOARD)["more"] and not draft_values(BARE_BOARD)["more"], "debt shown when there"
+
+
+def test_a_saved_board_is_changed_in_a_few_taps_and_replaced(store: Store) -> None:
+    store.save_pack(Pack(KIND, "My China board", 1, SMALL_BOARD))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page)
+        await page.fire("it-board-editor")
+        await page.fire("it-ed-load-My China board")
+        assert page.find("it-ed-name").value == "My China board"
+        assert page.identified("it-ed-problems") == "Ready to save: 3 regions, 5 chains."
+        assert page.identified("it-ed-red") == "Red spaces: 11 (war 1), 12 (war 2)."
+        await page.fire("it-ed-arrows-8")  # the arrow missed: three taps in all, not 37 again
+        await page.fire("it-ed-save")
+        saved = store.list_packs(KIND)
+        assert [p.name for p in saved] == ["My China board"], "replaced, not saved beside it"
+        assert saved[0].data["outrage"]["arrows"] == [6, 7]
+        assert {k: v for k, v in saved[0].data.items() if k != "outrage"} == {
+            k: v for k, v in SMALL_BOARD.items() if k != "outrage"
+        }
+
+    run(go())
+
+
+def test_a_board_half_entered_is_replaced_only_on_a_second_tap(store: Store) -> None:
+    store.save_pack(Pack(KIND, "My China board", 1, SMALL_BOARD))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page)
+        await page.fire("it-board-editor")
+        await page.change("it-ed-new-region", "Lake")
+        await page.fire("it-ed-add-region")
+        await page.fire("it-ed-load-My China board")
+        assert page.identified("it-ed-load-ask") == (
+            "Tap My China board again to replace what is entered here with it."
+        )
+        assert page.has("it-ed-region-Lake"), "nothing replaced yet"
+        await page.fire("it-ed-load-My China board")
+        assert not page.has("it-ed-load-ask") and not page.has("it-ed-region-Lake")
+        assert page.identified("it-ed-problems") == "Ready to save: 3 regions, 5 chains."
 
     run(go())

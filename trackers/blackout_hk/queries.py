@@ -59,6 +59,7 @@ __all__ = [
     "rondel_steps",
     "search_total",
     "start_from",
+    "still_to_go",
     "trees_of",
     "waste_gains",
     "waste_total",
@@ -68,6 +69,18 @@ __all__ = [
 def blocked(state: S, kind: type[Action]) -> list[Violation]:
     """Why no entry of this kind is accepted now (empty when it may be): a disabled button's reason."""
     return RULEBOOK.blocked(state, kind)
+
+
+ONE_TAP_DONE = ("objectives", "scout")
+"""The phases where nobody is ever passed over: every player still to go is one Done each, so the table's
+"nobody else does anything" is that many Dones, and no entry of the phase after."""
+
+
+def still_to_go(state: S) -> tuple[str, ...]:
+    """In phases 3 and 4, the player on turn and those after them, in turn order; empty elsewhere."""
+    if state.stage not in ONE_TAP_DONE or state.to_place or state.result:
+        return ()
+    return state.seat_order[state.turn :]
 
 
 def planned_cards(p: Player) -> tuple[tuple[int, str, str, str], ...]:

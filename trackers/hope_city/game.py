@@ -3,7 +3,7 @@ and the co-operative outcome (every player wins or loses together)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from random import Random
 
 from trackers.core.actions import Action, Event
@@ -11,7 +11,7 @@ from trackers.core.game import Outcome, Score, Setup, Summary
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 from trackers.hope_city import flows
-from trackers.hope_city.rules import RULEBOOK
+from trackers.hope_city.rules import QUESTIONS, RULEBOOK
 from trackers.hope_city.state import HopeCityState, Settings
 from trackers.hope_city.turn import attack_due
 
@@ -25,6 +25,21 @@ STAGES = {
 }
 
 
+def question(state: HopeCityState) -> str:
+    """The question an entry left open, by its name in `rules.QUESTIONS` ("" for none): the phase the
+    rulebook is in, so the table answers it before anything else."""
+    current = RULEBOOK.phase(state)
+    return next((name for phase, name in QUESTIONS if phase is current), "")
+
+
+ASKED: dict[str, Callable[[HopeCityState], str]] = {
+    "scripts": lambda s: f"Take {s.scripts_due} corruption off other citizens (SELL SCRIPTS).",
+    "corruption": lambda s: f"Pass {s.corruption_due} corruption on to good citizens.",
+    "punk": lambda s: "Choose a space for the PUNK that emerged.",
+    "deal": lambda s: "The Drug Dealer deals corruption.",
+}
+
+
 def next_step(state: HopeCityState) -> str:
     """What the table does next, in the order the rules ask."""
     if state.result:
@@ -33,14 +48,8 @@ def next_step(state: HopeCityState) -> str:
         return "Choose who plays which citizen, and count the Pool and the PUNKS."
     if state.stage == "tokens":
         return f"Draw the starting token for the {state.citizen(state.start_due[0]).name}."
-    if state.scripts_due:
-        return f"Take {state.scripts_due} corruption off other citizens (SELL SCRIPTS)."
-    if state.corruption_due:
-        return f"Pass {state.corruption_due} corruption on to good citizens."
-    if state.punks_due:
-        return "Choose a space for the PUNK that emerged."
-    if state.deal_due:
-        return "The Drug Dealer deals corruption."
+    if asked := question(state):
+        return ASKED[asked](state)
     if state.stage == "chaos":
         return f"Year {state.year}: put a chaos card in play."
     if state.stage == "cleanup":

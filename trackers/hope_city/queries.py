@@ -8,7 +8,7 @@ from fractions import Fraction
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.hope_city.flows import legal_spaces, small_punk_spaces, talent_holders
-from trackers.hope_city.game import next_step
+from trackers.hope_city.game import next_step, question
 from trackers.hope_city.rules import RULEBOOK
 from trackers.hope_city.state import CORRUPTION, HopeCityState
 from trackers.hope_city.turn import attack_due
@@ -23,20 +23,6 @@ __all__ = [
     "small_punk_spaces",
     "talent_holders",
 ]
-
-
-def question(state: HopeCityState) -> str:
-    """The question an entry left open, in the order the rules ask them ("" for none): the table answers it
-    before anything else."""
-    if state.scripts_due:
-        return "scripts"
-    if state.corruption_due:
-        return "corruption"
-    if state.punks_due:
-        return "punk"
-    if state.deal_due:
-        return "deal"
-    return ""
 
 
 def blocked(state: HopeCityState, kind: type[Action]) -> list[Violation]:

@@ -100,6 +100,70 @@ def wage_first(state: S) -> list[Violation]:
     return refuse("hope-city.first", f"The {who} takes the wage first.", "hope-city/wage")
 
 
+# SELL SCRIPTS' tokens come off before the Doctor's own corruption is passed on or dealt: at the
+# table the temptation's effect is carried out before its corruption die (and a citizen breaking bad
+# in between would leave the roll with nothing to take).
+SELL_SCRIPTS: Phase[S] = Phase(
+    "SELL SCRIPTS",
+    lambda s: s.scripts_due > 0,
+    frozenset({TakeScript}),
+    "hope-city/citizens/temptations",
+    refusal=lambda s: refuse(
+        "hope-city.first",
+        f"First take {s.scripts_due} corruption off other citizens for SELL SCRIPTS.",
+        "hope-city/citizens/temptations",
+    ),
+    closed=lambda s: refuse(
+        "hope-city.none_due", "No SELL SCRIPTS roll waits.", "hope-city/citizens/temptations"
+    ),
+)
+
+PASS_ON: Phase[S] = Phase(
+    "corruption to pass on",
+    lambda s: s.corruption_due > 0,
+    frozenset({GiveCorruption}),
+    "hope-city/corruption",
+    refusal=owed,
+    closed=lambda s: refuse(
+        "hope-city.none_due", "No corruption waits to be passed on.", "hope-city/corruption"
+    ),
+)
+
+PUNKS_EMERGING: Phase[S] = Phase(
+    "PUNKS emerging",
+    lambda s: bool(s.punks_due),
+    frozenset({PlacePunk}),
+    "hope-city/punks",
+    refusal=lambda s: refuse(
+        "hope-city.first", "First choose a space for the PUNK that emerged.", "hope-city/punks"
+    ),
+    closed=lambda s: refuse("hope-city.none_due", "No PUNK waits for a space.", "hope-city/punks"),
+)
+
+DEAL: Phase[S] = Phase(
+    "the Drug Dealer's deal",
+    lambda s: s.deal_due,
+    frozenset({Deal}),
+    "hope-city/citizens/flaws",
+    refusal=lambda s: refuse(
+        "hope-city.first", "First the Drug Dealer deals corruption.", "hope-city/citizens/flaws"
+    ),
+    closed=lambda s: refuse(
+        "hope-city.none_due", "The Drug Dealer has nothing to deal now.", "hope-city/citizens/flaws"
+    ),
+)
+
+
+QUESTIONS: tuple[tuple[Phase[S], str], ...] = (  # in the order they are answered: the rules' one place
+    (SELL_SCRIPTS, "scripts"),
+    (PASS_ON, "corruption"),
+    (PUNKS_EMERGING, "punk"),
+    (DEAL, "deal"),
+)
+"""The questions an entry leaves open, answered before anything else, each by the name a screen asks for it
+(`game.question`)."""
+
+
 PHASES: tuple[Phase[S], ...] = (
     Phase(
         "choosing citizens",
@@ -118,55 +182,7 @@ PHASES: tuple[Phase[S], ...] = (
         "hope-city/setup",
         refusal=lambda s: refuse("hope-city.first", "Draw the starting tokens first.", "hope-city/setup"),
     ),
-    # SELL SCRIPTS' tokens come off before the Doctor's own corruption is passed on or dealt: at the
-    # table the temptation's effect is carried out before its corruption die (and a citizen breaking bad
-    # in between would leave the roll with nothing to take).
-    Phase(
-        "SELL SCRIPTS",
-        lambda s: s.scripts_due > 0,
-        frozenset({TakeScript}),
-        "hope-city/citizens/temptations",
-        refusal=lambda s: refuse(
-            "hope-city.first",
-            f"First take {s.scripts_due} corruption off other citizens for SELL SCRIPTS.",
-            "hope-city/citizens/temptations",
-        ),
-        closed=lambda s: refuse(
-            "hope-city.none_due", "No SELL SCRIPTS roll waits.", "hope-city/citizens/temptations"
-        ),
-    ),
-    Phase(
-        "corruption to pass on",
-        lambda s: s.corruption_due > 0,
-        frozenset({GiveCorruption}),
-        "hope-city/corruption",
-        refusal=owed,
-        closed=lambda s: refuse(
-            "hope-city.none_due", "No corruption waits to be passed on.", "hope-city/corruption"
-        ),
-    ),
-    Phase(
-        "PUNKS emerging",
-        lambda s: bool(s.punks_due),
-        frozenset({PlacePunk}),
-        "hope-city/punks",
-        refusal=lambda s: refuse(
-            "hope-city.first", "First choose a space for the PUNK that emerged.", "hope-city/punks"
-        ),
-        closed=lambda s: refuse("hope-city.none_due", "No PUNK waits for a space.", "hope-city/punks"),
-    ),
-    Phase(
-        "the Drug Dealer's deal",
-        lambda s: s.deal_due,
-        frozenset({Deal}),
-        "hope-city/citizens/flaws",
-        refusal=lambda s: refuse(
-            "hope-city.first", "First the Drug Dealer deals corruption.", "hope-city/citizens/flaws"
-        ),
-        closed=lambda s: refuse(
-            "hope-city.none_due", "The Drug Dealer has nothing to deal now.", "hope-city/citizens/flaws"
-        ),
-    ),
+    *(phase for phase, _ in QUESTIONS),
     Phase(
         "the year's start",
         lambda s: s.stage == "chaos",

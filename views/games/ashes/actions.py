@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -10,10 +11,11 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import rescue_reach
 from trackers.ashes.state import AshesState, Seat, Slot
 from trackers.core.actions import Action
+from trackers.core.errors import Violation
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector
 from views.model import AppModel
-from views.widgets import Act, action_button, action_row, card, choice_row, heading, tagged
+from views.widgets import Act, action_button, action_row, card, choice_row, heading, memo, tagged
 
 FORMS = (
     ("rescue", "Rescue"),
@@ -22,6 +24,55 @@ FORMS = (
     ("milestone", "Milestone"),
     ("mission", "Mission"),
 )
+
+
+@memo  # with no form open, an entry that changes no reason leaves the whole card as it was
+@ft.component
+def ActionsFrame(
+    model: AppModel,
+    name: str,
+    earned: int,
+    mains: tuple[tuple[str, Action, str, tuple[Violation, ...]], ...],
+    free_spaces: tuple[str, ...] | None,
+    open_form: str,
+    toggled: Callable[[str], None],
+    form: tuple[ft.Control, ...],
+) -> ft.Control:
+    """Main actions (Rest and Build in one tap, once one is earned; `free_spaces`: the board's construction
+    spaces still free, None without such spaces) and a button per additional action's form (`form`: the one
+    open)."""
+    controls: list[ft.Control] = [
+        heading("Actions"),
+        tagged(
+            "main-actions-left",
+            ft.Text(f"Main actions to take: {earned}" if earned else "No main action earned yet this turn."),
+        ),
+        rule_link(model, "ashes/tracking", key="tracking-rule", text="What to enter from the table"),
+        action_row(
+            [Act(label, partial(model.dispatch, action), key, why) for label, action, key, why in mains],
+            key="main-actions",
+        ),
+    ]
+    if free_spaces is not None:
+        controls.append(
+            choice_row(
+                "Or build on a free construction space:",
+                [(s, s) for s in free_spaces],
+                None,
+                lambda s: model.dispatch(aa.Build(name, s)),
+                key="build-on",
+            )
+        )
+    controls.append(
+        ft.Row(
+            [
+                toggle(text, open_form == which, partial(toggled, which), key=f"open-{which}")
+                for which, text in FORMS
+            ],
+            wrap=True,
+        )
+    )
+    return card(*controls, *form, key="actions-card")
 
 
 @ft.component
@@ -53,9 +104,6 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     def send(action: Action) -> None:
         if model.dispatch(action):
             form.reset()
-
-    def toggle_form(which: str) -> None:
-        form.put("open", "" if form.now("open") == which else which)
 
     def pay_from(slot: int) -> None:
         form.put("paying", (*form.now("paying"), slot))
@@ -90,55 +138,17 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
 
     spaces = state.board.construction_spaces if state.board is not None else ()
     earned = seat.main_actions
-    controls: list[ft.Control] = [
-        heading("Actions"),
-        tagged(
-            "main-actions-left",
-            ft.Text(f"Main actions to take: {earned}" if earned else "No main action earned yet this turn."),
-        ),
-        rule_link(model, "ashes/tracking", key="tracking-rule", text="What to enter from the table"),
-        action_row(
-            [
-                Act(label, partial(model.dispatch, action), key, model.check(action))
-                for label, action, key in (
-                    ("A reward gives a main action", aa.EarnMainAction(name), "earn-main-action"),
-                    ("Rest", aa.Rest(name), "rest"),
-                    ("Build", aa.Build(name), "build"),
-                    ("Cycle shelters", aa.CycleShelters(name), "cycle-shelters"),
-                    *(
-                        [("Skip a main action", aa.SkipMainAction(name), "skip-main-action")]
-                        if earned
-                        else []
-                    ),
-                )
-            ],
-            key="main-actions",
-        ),
-    ]
-    if spaces:
-        controls.append(
-            choice_row(
-                "Or build on a free construction space:",
-                [(s.id, s.id) for s in spaces if state.shelter_owner(s.id) is None],
-                None,
-                lambda s: model.dispatch(aa.Build(name, s)),
-                key="build-on",
-            )
-        )
-    controls.append(
-        ft.Row(
-            [
-                toggle(
-                    text,
-                    form["open"] == which,
-                    partial(toggle_form, which),
-                    key=f"open-{which}",
-                )
-                for which, text in FORMS
-            ],
-            wrap=True,
-        )
+    mains = (
+        ("A reward gives a main action", aa.EarnMainAction(name), "earn-main-action"),
+        ("Rest", aa.Rest(name), "rest"),
+        ("Build", aa.Build(name), "build"),
+        ("Cycle shelters", aa.CycleShelters(name), "cycle-shelters"),
+        *([("Skip a main action", aa.SkipMainAction(name), "skip-main-action")] if earned else []),
     )
+    toggled = ft.use_callback(
+        lambda which: form.put("open", "" if form.now("open") == which else which), []
+    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
+    controls: list[ft.Control] = []
     opened = form["open"]
     if opened in ("rescue", "scout"):
         controls += [
@@ -272,7 +282,16 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         ]
     if opened:
         controls.append(rule_link(model, _FORM_RULES[opened], key=f"{opened}-rule"))
-    return card(*controls, key="actions-card")
+    return ActionsFrame(
+        model,
+        name,
+        earned,
+        tuple((label, action, key, tuple(model.check(action))) for label, action, key in mains),
+        tuple(s.id for s in spaces if state.shelter_owner(s.id) is None) if spaces else None,
+        str(form["open"]),
+        toggled,
+        tuple(controls),
+    )
 
 
 def _rescue_note(state: AshesState, seat: Seat) -> list[ft.Control]:

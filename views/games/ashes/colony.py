@@ -3,17 +3,18 @@ shelter cards with their pods."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import cast
 
 import flet as ft
 
 from trackers.ashes import actions as aa
-from trackers.ashes.state import TECH_SLOTS, AshesState, Seat, Slot
+from trackers.ashes.state import TECH_SLOTS, Seat, Slot
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.ashes.parts import FAMILIES, KINDS, PRODUCED, ROMAN
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, icon_action, tagged
+from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, icon_action, memo, tagged
 
 MORE = (
     ("materials", "Materials"),
@@ -23,36 +24,35 @@ MORE = (
 )
 
 
+@memo  # with no part open, entries leave the card as it was
 @ft.component
-def MoreCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
-    """The rest of the colony board, behind one button each so the phone screen stays short."""
-    shown, set_shown = ft.use_state("")
-    body: list[ft.Control] = []
-    if shown == "materials":
-        body = [Materials(model, seat)]
-    elif shown == "production":
-        body = [Production(model, seat)]
-    elif shown == "technology":
-        body = [Technology(model, seat)]
-    elif shown == "shelters":
-        body = [Shelters(model, seat)]
+def MoreFrame(shown: str, show: Callable[[str], None], body: tuple[ft.Control, ...]) -> ft.Control:
     return card(
         heading("More"),
         ft.Row(
-            [
-                toggle(
-                    text,
-                    shown == which,
-                    partial(set_shown, "" if shown == which else which),
-                    key=f"more-{which}",
-                )
-                for which, text in MORE
-            ],
+            [toggle(text, shown == which, partial(show, which), key=f"more-{which}") for which, text in MORE],
             wrap=True,
         ),
         *body,
         key="more-card",
     )
+
+
+@ft.component
+def MoreCard(model: AppModel, seat: Seat) -> ft.Control:
+    """The rest of the colony board, behind one button each so the phone screen stays short."""
+    shown, set_shown = ft.use_state("")
+    show = ft.use_callback(lambda which: set_shown(lambda now: "" if now == which else which), [])
+    body: tuple[ft.Control, ...] = ()
+    if shown == "materials":
+        body = (Materials(model, seat),)
+    elif shown == "production":
+        body = (Production(model, seat),)
+    elif shown == "technology":
+        body = (Technology(model, seat),)
+    elif shown == "shelters":
+        body = (Shelters(model, seat),)
+    return MoreFrame(shown, show, body)
 
 
 @ft.component

@@ -3,11 +3,14 @@ final score sheet, one at a time, opening on whoever is to play."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from trackers.ashes import actions as aa
 from trackers.ashes.queries import blocked, conservation_violations
 from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, AshesState
+from trackers.core.errors import Violation
 from views.forms import send_button
 from views.games.ashes.board import BoardScreen
 from views.games.ashes.end import ScoreSheet
@@ -16,7 +19,7 @@ from views.games.ashes.rival import RIVAL_FORM, RivalScreen
 from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
-from views.widgets import card, choice_row, keyed, tagged
+from views.widgets import card, choice_row, keyed, memo, tagged
 
 
 def _bag_line(state: AshesState) -> str:
@@ -29,17 +32,20 @@ def _bag_line(state: AshesState) -> str:
     return f"{line}; next draw {active}% active, {essential}% essential"
 
 
-def BagCard(model: AppModel, state: AshesState) -> ft.Control:
-    """The survivor bag, and the check that all 75 survivors are somewhere; End round, open once all have
-    passed (until then disabled, saying who is still playing)."""
-    problems = conservation_violations(state.survivors())
+@memo  # most entries change neither the bag nor whether the round may end: those leave it as it was
+@ft.component
+def BagCard(
+    model: AppModel, line: str, problem: str | None, end_round: tuple[Violation, ...] | None
+) -> ft.Control:
+    """The survivor bag, and the check that all 75 survivors are somewhere; End round (`end_round`: why it
+    is closed, None outside the round's turns), open once all have passed."""
     check = (
-        ft.Text(problems[0].message, color=ft.Colors.ERROR)
-        if problems
+        ft.Text(problem, color=ft.Colors.ERROR)
+        if problem is not None
         else ft.Text("All 75 survivors accounted for.", size=12)
     )
-    controls: list[ft.Control] = [tagged("bag", ft.Text(_bag_line(state))), tagged("survivor-check", check)]
-    if not state.rounds.setup_left and not state.rounds.game_over:  # the round's turns: shown, open or not
+    controls: list[ft.Control] = [tagged("bag", ft.Text(line)), tagged("survivor-check", check)]
+    if end_round is not None:
         controls.append(
             send_button(
                 model,
@@ -48,10 +54,27 @@ def BagCard(model: AppModel, state: AshesState) -> ft.Control:
                 key="end-round",
                 primary=True,
                 icon=ft.Icons.FLAG,
-                blocked=blocked(state, aa.EndRound),
+                blocked=end_round,
             )
         )
     return card(*controls, key="bag-card")
+
+
+def _bag_card(model: AppModel, state: AshesState) -> ft.Control:
+    problems = conservation_violations(state.survivors())
+    in_turns = not state.rounds.setup_left and not state.rounds.game_over  # End round: shown, open or not
+    return BagCard(
+        model,
+        _bag_line(state),
+        problems[0].message if problems else None,
+        tuple(blocked(state, aa.EndRound)) if in_turns else None,
+    )
+
+
+@memo  # the screens and the one shown change with the turn, not with an entry
+@ft.component
+def ScreenPicker(screens: tuple[tuple[str, str], ...], shown: str, show: Callable[[str], None]) -> ft.Control:
+    return choice_row("Show", list(screens), shown, show, key="ashes-view")
 
 
 def _screens(state: AshesState) -> list[tuple[str, str]]:
@@ -88,6 +111,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
     moment = (summary.round, summary.phase, summary.turn, len(state.rounds.setup_left))
     screens = _screens(state)
     shown, show = screen_shown(picked, moment, screens, _default_screen(state, summary.turn))
+    show = ft.use_callback(show, [moment])  # the same handler while the moment lasts: the picker skips
     use_top_when_shown(shown, RIVAL_FORM if shown == "rival" and summary.turn == RIVAL else None)
     body: ft.Control
     if shown == "setup":
@@ -103,8 +127,8 @@ def AshesPanel(model: AppModel) -> ft.Control:
         body = keyed(f"player-{seat.name}", PlayerScreen, model, state, seat)
     return ft.Column(
         [
-            choice_row("Show", screens, shown, show, key="ashes-view"),
-            BagCard(model, state),
+            ScreenPicker(tuple(screens), shown, show),
+            _bag_card(model, state),
             body,
         ],
         spacing=12,

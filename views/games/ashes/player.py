@@ -11,6 +11,7 @@ import flet as ft
 from trackers.ashes import actions as aa
 from trackers.ashes.queries import free_positions, income_needs_room, stays
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
+from trackers.core.errors import Violation
 from views.forms import Form, form_stepper, rule_link, send_button, stepper, toggle
 from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
@@ -38,22 +39,24 @@ def _counted(seat: Seat, resource: aa.Counted) -> str:
     return f"{value} of 9" if resource == "happiness" else str(value)
 
 
-@memo  # it shows the seat alone: an entry that leaves the seat as it was leaves it as it was
+@memo  # the name and the vehicle: a count changing leaves them as they were
 @ft.component
-def Steppers(model: AppModel, seat: Seat) -> ft.Control:
-    name = seat.name
+def SeatHeading(name: str, vehicle: str | None) -> ft.Control:
+    return ft.Row(
+        [heading(name), tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}"))],
+        wrap=True,
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+    )
+
+
+@memo  # it shows the seat's counts alone: an entry that leaves them as they were leaves it as it was
+@ft.component
+def Steppers(model: AppModel, name: str, vehicle: str | None, shown: tuple[str, ...]) -> ft.Control:
     return card(
-        ft.Row(
-            [
-                heading(name),
-                tagged("vehicle", ft.Text(f"Vehicle: {seat.vehicle or 'not placed'}")),
-            ],
-            wrap=True,
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-        ),
+        SeatHeading(name, vehicle),
         *[
-            keyed(f"stepper-{resource}", CountStepper, model, name, resource, label, _counted(seat, resource))
-            for resource, label in COUNTED
+            keyed(f"stepper-{resource}", CountStepper, model, name, resource, label, text)
+            for (resource, label), text in zip(COUNTED, shown, strict=True)
         ],
         key="steppers",
     )
@@ -106,6 +109,54 @@ def _cargo_controls(
     ]
 
 
+@memo  # with no form open, an entry that changes no zone and no reason leaves the whole card as it was
+@ft.component
+def TurnFrame(
+    model: AppModel,
+    name: str,
+    zones: tuple[str | None, ...],
+    activate_blocked: tuple[tuple[Violation, ...], ...],
+    end_blocked: tuple[Violation, ...],
+    open_form: str,
+    opened: Callable[[str], None],
+    form: tuple[ft.Control, ...],
+) -> ft.Control:
+    """Activate a zone in one tap; Move and Pass open their forms (`form`: the one open); End turn."""
+    return card(
+        heading("Turn"),
+        action_row(
+            [
+                Act(
+                    f"Activate zone {z}" + (f" ({zones[z - 1]})" if zones[z - 1] else ""),
+                    partial(model.dispatch, aa.Activate(name, z)),
+                    f"activate-{z}",
+                    why,
+                )
+                for z, why in zip(TECH_SLOTS, activate_blocked, strict=True)
+            ],
+            key="activate",
+        ),
+        ft.Row(
+            [
+                toggle("Move", open_form == "move", partial(opened, "move"), key="open-move"),
+                toggle("Pass", open_form == "pass", partial(opened, "pass"), key="open-pass"),
+                send_button(
+                    model,
+                    "End turn",
+                    aa.EndTurn(name),
+                    key="end-turn",
+                    primary=True,
+                    icon=ft.Icons.DONE,
+                    blocked=end_blocked,
+                ),
+            ],
+            wrap=True,
+        ),
+        *form,
+        key="turn-card",
+    )
+
+
 @ft.component
 def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     """The protocols: activate in one tap, move and pass behind their short forms, then End turn."""
@@ -130,9 +181,6 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     )
     scoring = Latest(tuple[str, ...]())
     position = Latest(0)  # 0: the first free position, which is what most passes take
-
-    def opened(which: str) -> None:
-        form.put("open", "" if form.now("open") == which else which)
 
     def flip_area(area: str) -> None:
         scoring.set(
@@ -170,38 +218,11 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             form.reset()
             scoring.set(())
 
+    opened = ft.use_callback(
+        lambda which: form.put("open", "" if form.now("open") == which else which), []
+    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
     zones = seat.board.zones
-    controls: list[ft.Control] = [
-        heading("Turn"),
-        action_row(
-            [
-                Act(
-                    f"Activate zone {z}" + (f" ({zones[z - 1]})" if zones[z - 1] else ""),
-                    partial(model.dispatch, aa.Activate(name, z)),
-                    f"activate-{z}",
-                    model.check(aa.Activate(name, z)),
-                )
-                for z in TECH_SLOTS
-            ],
-            key="activate",
-        ),
-        ft.Row(
-            [
-                toggle("Move", form["open"] == "move", lambda: opened("move"), key="open-move"),
-                toggle("Pass", form["open"] == "pass", lambda: opened("pass"), key="open-pass"),
-                send_button(
-                    model,
-                    "End turn",
-                    aa.EndTurn(name),
-                    key="end-turn",
-                    primary=True,
-                    icon=ft.Icons.DONE,
-                    blocked=model.check(aa.EndTurn(name)),
-                ),
-            ],
-            wrap=True,
-        ),
-    ]
+    controls: list[ft.Control] = []
     if form["open"] == "move":
         path = tuple(form["path"])
         controls += [
@@ -313,17 +334,26 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             action_button("Confirm pass", pass_turn, key="pass-go", primary=True),
             rule_link(model, "ashes/protocols/pass", key="pass-rule"),
         ]
-    return card(*controls, key="turn-card")
+    return TurnFrame(
+        model,
+        name,
+        tuple(zones),
+        tuple(tuple(model.check(aa.Activate(name, z))) for z in TECH_SLOTS),
+        tuple(model.check(aa.EndTurn(name))),
+        str(form["open"]),
+        opened,
+        tuple(controls),
+    )
 
 
 @ft.component
 def PlayerScreen(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     return ft.Column(
         [
-            Steppers(model, seat),
+            Steppers(model, seat.name, seat.vehicle, tuple(_counted(seat, r) for r, _ in COUNTED)),
             keyed(f"turn-{seat.name}", TurnCard, model, state, seat),
             keyed(f"actions-{seat.name}", ActionsCard, model, state, seat),
-            keyed(f"more-{seat.name}", MoreCard, model, state, seat),
+            keyed(f"more-{seat.name}", MoreCard, model, seat),
         ],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,

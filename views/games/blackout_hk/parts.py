@@ -1,18 +1,23 @@
 """What the Blackout: Hong Kong screens share: resource names, the reason a form not filled in yet gives, a
-read-out line, counts entered one tap each (resources paid or gained), and the effects form (what a card or
-goal costs and gives) that deploy, objectives and check-mark actions use."""
+phase 3 or 4 ended for everyone left in one tap, a read-out line, counts entered one tap each (resources
+paid or gained), and the effects form (what a card or goal costs and gives) that deploy, objectives and
+check-mark actions use."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import flet as ft
 
+from trackers.blackout_hk.actions import Done
+from trackers.blackout_hk.queries import still_to_go
 from trackers.blackout_hk.state import RESOURCE_NAMES, RESOURCES, BlackoutState, Card, Player
 from trackers.core.errors import Violation
 from views.forms import Form, form_stepper, stepper
-from views.widgets import CHIP, chip_row, keyed, memo, tagged
+from views.model import AppModel
+from views.widgets import CHIP, action_button, chip_row, tagged
 
 S = BlackoutState
 RESOURCE_CHOICES = [(r, RESOURCE_NAMES[r]) for r in RESOURCES]
@@ -104,15 +109,21 @@ def effects_fields(form: Form, key: str, *, place: bool = True) -> list[ft.Contr
     ]
 
 
-@memo  # a read-out re-renders when its own text changes, not on every entry
-@ft.component
-def Line(identifier: str, text: str) -> ft.Control:
-    return tagged(identifier, ft.Text(text))
-
-
-def line(identifier: str, text: str) -> ft.Control:
-    """A read-out tagged `identifier` (tests and screen readers find it), skipped while its text stays."""
-    return keyed(identifier, Line, identifier, text)
+def all_done(model: AppModel, state: S, what: str, *, key: str) -> list[ft.Control]:
+    """Phases 3 and 4 in one tap when the table says nobody else does anything: a Done for the player on
+    turn and each one after, as one entry to undo. Only while more than one player is still to go."""
+    left = still_to_go(state)
+    if len(left) < 2:
+        return []
+    names = ", ".join(left[:-1]) + f" and {left[-1]}"
+    return [
+        action_button(
+            f"{names}: all done with {what}",
+            partial(model.dispatch, *[Done()] * len(left)),
+            key=key,
+            blocked=model.check(Done()),
+        )
+    ]
 
 
 def toggle_chips(

@@ -16,9 +16,9 @@ from trackers.blackout_hk.state import (
     Player,
 )
 from views.forms import Form, rule_link, send_button
-from views.games.blackout_hk.parts import line, rondel_text
+from views.games.blackout_hk.parts import rondel_text
 from views.model import AppModel
-from views.widgets import card, chip_row, heading, keyed
+from views.widgets import card, chip_row, heading, keyed, line
 
 S = BlackoutState
 

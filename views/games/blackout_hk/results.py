@@ -8,9 +8,8 @@ import flet as ft
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.state import BlackoutState
 from views.forms import rule_link
-from views.games.blackout_hk.parts import line
 from views.model import AppModel
-from views.widgets import card, heading
+from views.widgets import card, heading, line
 
 S = BlackoutState
 

@@ -7,7 +7,6 @@ import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.state import CHAPTER_NAMES, BlackoutState
-from views.games.blackout_hk.parts import line
 from views.games.blackout_hk.round_buy import BuyCard, CleanUpForm
 from views.games.blackout_hk.round_deploy import DeployCard
 from views.games.blackout_hk.round_dice import DiceForm, PlanForm
@@ -16,7 +15,7 @@ from views.games.blackout_hk.round_goals import ObjectivesForm, PlaceForm
 from views.games.blackout_hk.round_scout import ScoutForm
 from views.games.blackout_hk.round_start import SetupForm, StartsForm
 from views.model import AppModel
-from views.widgets import card, keyed, tagged
+from views.widgets import card, keyed, line, tagged
 
 S = BlackoutState
 FORMS = {

@@ -11,9 +11,8 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Buy, CleanUp, Done
 from trackers.blackout_hk.state import RESOURCES, BlackoutState
 from views.forms import Form, form_stepper, rule_link, send_button
-from views.games.blackout_hk.parts import line
 from views.model import AppModel
-from views.widgets import Act, action_button, action_row, card, chip_row, heading
+from views.widgets import Act, action_button, action_row, card, chip_row, heading, line
 
 S = BlackoutState
 

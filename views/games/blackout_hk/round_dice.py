@@ -10,9 +10,9 @@ import flet as ft
 from trackers.blackout_hk.actions import Plan, Reroll, Roll
 from trackers.blackout_hk.state import DICE, BlackoutState
 from views.forms import Form, rule_link, send_button
-from views.games.blackout_hk.parts import RESOURCE_CHOICES, card_choices, hint, line
+from views.games.blackout_hk.parts import RESOURCE_CHOICES, card_choices, hint
 from views.model import AppModel
-from views.widgets import Latest, action_button, card, chip_row, heading, keyed
+from views.widgets import Latest, action_button, card, chip_row, heading, keyed, line
 
 S = BlackoutState
 

@@ -12,10 +12,10 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Done, FinalCount, NextChapter, Refresh, Secure
 from trackers.blackout_hk.state import CHECKMARK_NAMES, DISTRICTS, BlackoutState
 from views.forms import Form, form_stepper, rule_link, send_button
-from views.games.blackout_hk.parts import hint, line
+from views.games.blackout_hk.parts import hint
 from views.games.blackout_hk.round_deploy import checkmark_row
 from views.model import AppModel
-from views.widgets import Latest, action_button, card, chip_row, heading, keyed
+from views.widgets import Latest, action_button, card, chip_row, heading, keyed, line
 
 S = BlackoutState
 

@@ -14,9 +14,9 @@ from trackers.blackout_hk.actions import CompleteGoal, Done, PlaceCube, PublicGo
 from trackers.blackout_hk.state import DICE, PERKS, BlackoutState
 from trackers.core.actions import Action
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
-from views.games.blackout_hk.parts import EFFECTS, effects_fields, effects_of, hint, line
+from views.games.blackout_hk.parts import EFFECTS, all_done, effects_fields, effects_of, hint
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading
+from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading, line
 
 S = BlackoutState
 KINDS = [("card", "A card's goal"), ("restore", "Restore power"), ("plan", "A plan beside the board")]
@@ -147,6 +147,7 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
         send_button(
             model, f"{who} is done with goals", Done(), key="bhk-goals-done", blocked=model.check(Done())
         ),
+        *all_done(model, state, "goals", key="bhk-goals-all-done"),
         rule_link(model, "blackout-hk/round/objectives", key="bhk-rule-objectives"),
     ]
     return card(*controls, key="bhk-objectives")

@@ -11,9 +11,9 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Done, Scout
 from trackers.blackout_hk.state import DISTRICTS, REWARDS, BlackoutState
 from views.forms import Form, form_stepper, rule_link, send_button
-from views.games.blackout_hk.parts import card_choices, hint, line, toggle_chips
+from views.games.blackout_hk.parts import all_done, card_choices, hint, toggle_chips
 from views.model import AppModel
-from views.widgets import action_button, card, chip_row, heading
+from views.widgets import action_button, card, chip_row, heading, line
 
 S = BlackoutState
 CHALLENGES = [("simple", "simple"), ("advanced", "advanced"), ("probe", "probe (4)")]
@@ -106,6 +106,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         form_stepper(form, "back", "Icons on the tile's back", key="bhk-scout-back", high=3),
         action_button("Scout", send, key="bhk-scout-go", primary=True, blocked=reasons),
         send_button(model, "No scouting (done)", Done(), key="bhk-scout-done", blocked=model.check(Done())),
+        *all_done(model, state, "scouting", key="bhk-scout-all-done"),
         rule_link(model, "blackout-hk/round/scout", key="bhk-rule-scout"),
         key="bhk-scout",
     )

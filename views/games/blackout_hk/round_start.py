@@ -14,10 +14,10 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import PlaceStart, StartGame
 from trackers.blackout_hk.state import RESOURCE_NAMES, RESOURCES, BlackoutState
 from views.forms import Form, form_stepper, rule_link
-from views.games.blackout_hk.parts import CLEAR, RESOURCE_CHOICES, hint, line
+from views.games.blackout_hk.parts import CLEAR, RESOURCE_CHOICES, hint
 from views.model import AppModel
 from views.packs import PackTransfer
-from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading, tagged
+from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading, line, tagged
 
 S = BlackoutState
 

@@ -7,9 +7,9 @@ import flet as ft
 
 from trackers.hope_city.state import HopeCityState
 from views.forms import rule_link, toggle
-from views.games.hope_city.parts import WAGE_KINDS, label, line, odds_text
+from views.games.hope_city.parts import WAGE_KINDS, label, odds_text
 from views.model import AppModel
-from views.widgets import Latest, card, heading, tagged
+from views.widgets import Latest, card, heading, line, tagged
 
 FEW = 6
 

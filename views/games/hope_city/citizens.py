@@ -7,9 +7,9 @@ import flet as ft
 
 from trackers.hope_city.state import Citizen, HopeCityState, corruption_cap
 from views.forms import rule_link
-from views.games.hope_city.parts import HELD_KINDS, bag_text, label, line
+from views.games.hope_city.parts import HELD_KINDS, bag_text, label
 from views.model import AppModel
-from views.widgets import card, heading
+from views.widgets import card, heading, line
 
 
 def describe(citizen: Citizen) -> str:

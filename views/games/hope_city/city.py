@@ -15,9 +15,9 @@ from trackers.hope_city.state import (
     HopeCityState,
 )
 from views.forms import rule_link
-from views.games.hope_city.parts import HELD_KINDS, bag_text, label, line, objective_text, punks_text
+from views.games.hope_city.parts import HELD_KINDS, bag_text, label, objective_text, punks_text
 from views.model import AppModel
-from views.widgets import card, heading
+from views.widgets import card, heading, line
 
 TILE = {SITE: "City Site", BLIGHT: "Urban Blight", "": "empty"}
 

@@ -15,7 +15,7 @@ from trackers.hope_city.queries import corruption_odds
 from trackers.hope_city.state import ANY, BIG, COLOURS, CORRUPTION, HOPE, Citizen, HopeCityState, Objective
 from views.forms import send_button
 from views.model import AppModel
-from views.widgets import chip_row, keyed, memo, tagged
+from views.widgets import chip_row, line
 
 TALENT = {
     "mayor": "LEAD",
@@ -136,14 +136,3 @@ def draw_row(
         label="Or we drew:",
     )
     return ft.Column([button, chips, line(f"{key}-odds", odds_text(state))], spacing=4)
-
-
-@memo  # a read-out re-renders when its own text changes, not on every entry
-@ft.component
-def Line(identifier: str, text: str) -> ft.Control:
-    return tagged(identifier, ft.Text(text))
-
-
-def line(identifier: str, text: str) -> ft.Control:
-    """A read-out tagged `identifier` (tests and screen readers find it), skipped while its text stays."""
-    return keyed(identifier, Line, identifier, text)

@@ -15,9 +15,9 @@ from trackers.infamous_traffic.state import (
     InfamousTrafficState,
 )
 from views.forms import rule_link
-from views.games.infamous_traffic.china_parts import SMALL, bag_lines, counted, line, tile_name
+from views.games.infamous_traffic.china_parts import SMALL, bag_lines, counted, tile_name
 from views.model import AppModel
-from views.widgets import card, heading
+from views.widgets import card, heading, line
 
 COSTLY = ("smuggler", "missionary")
 """A bowl holding either costs 1 debt to take."""

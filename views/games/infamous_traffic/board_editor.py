@@ -18,12 +18,12 @@ from trackers.core.packs import Pack
 from trackers.infamous_traffic.actions import UseBoard
 from trackers.infamous_traffic.queries import BOARD_PACK
 from views.forms import Form, toggle
-from views.games.infamous_traffic.board_editor_data import pack_data, problems, start_values
+from views.games.infamous_traffic.board_editor_data import draft_values, pack_data, problems, start_values
 from views.games.infamous_traffic.board_editor_regions import regions_part
 from views.games.infamous_traffic.board_editor_tracks import optional_part, outrage_part
 from views.games.infamous_traffic.parts import hint
 from views.model import AppModel
-from views.widgets import Entry, action_button, heading, tagged
+from views.widgets import Entry, action_button, chip_row, heading, tagged
 
 LONGEST_NAME = 80
 SHOWN = 3
@@ -65,9 +65,48 @@ def save_reasons(name: str, found: list[str], taken: bool, replacing: bool) -> l
     return []
 
 
+def _entered(values: dict[str, Any]) -> bool:
+    """Whether the editor holds anything a load would replace: more than the new editor's regions."""
+    fresh = start_values()
+    return any(values[k] != fresh[k] for k in ("regions", "chains", "spaces", "red", "arrows", "limits"))
+
+
+def load_part(form: Form, title: Entry, packs: list[Pack]) -> list[ft.Control]:
+    """The saved boards, to change one rather than enter a board again. Over entries in progress, the first
+    tap only asks for a second (they would be replaced)."""
+    if not packs:
+        return []
+    by_name = {p.name: p for p in packs}
+    asked = form["loading"]
+
+    def load(name: str) -> None:
+        if _entered(form.latest.value) and form.now("loading") != name:
+            form.put("loading", name)
+            return
+        board = draft_values(by_name[name].data)
+        form.put_all(
+            **{**start_values(), **board, "open": True, "name": name, "replace": True, "loading": ""}
+        )
+        title.show(name)
+
+    controls: list[ft.Control] = [
+        chip_row(
+            [(n, n) for n in by_name], asked or None, load, key="it-ed-load", label="Or change a saved board:"
+        )
+    ]
+    if asked:
+        controls.append(
+            tagged(
+                "it-ed-load-ask",
+                ft.Text(f"Tap {asked} again to replace what is entered here with it.", italic=True),
+            )
+        )
+    return controls
+
+
 @ft.component
 def BoardEditor(model: AppModel, on_saved: Callable[[Pack], Any]) -> ft.Control:
-    form = Form(start_values())
+    form = Form({**start_values(), "loading": ""})
     title = Entry(str(form.initial["name"]))
     typed = Entry()
     header = toggle(
@@ -78,7 +117,8 @@ def BoardEditor(model: AppModel, on_saved: Callable[[Pack], Any]) -> ft.Control:
     )
     if not form["open"]:
         return ft.Column([header], key="it-ed")
-    saved = {p.name for p in model.packs(BOARD_PACK.kind)}
+    packs = model.packs(BOARD_PACK.kind)
+    saved = {p.name for p in packs}
 
     def save() -> None:
         name = title.value.strip()
@@ -112,6 +152,7 @@ def BoardEditor(model: AppModel, on_saved: Callable[[Pack], Any]) -> ft.Control:
                 "games.",
                 size=13,
             ),
+            *load_part(form, title, packs),
             title.field("The board's name", key="it-ed-name", on_change=lambda t: form.put("name", t)),
             *regions_part(form, typed),
             *outrage_part(form),

@@ -195,6 +195,31 @@ def pack_data(v: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+def draft_values(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved board back in the editor's drafts (what `pack_data` made of them), so a region's border or a
+    chain's space entered wrong is put right without entering the whole board again."""
+    outrage = data["outrage"]
+    debt = data.get("debt") or {}
+    regions = tuple(
+        RegionDraft(r["name"], r["enforcement"], r["coastal"], tuple(r["adjacent"])) for r in data["regions"]
+    )
+    return {
+        "regions": regions,
+        "chains": tuple(
+            ChainDraft(c["id"], c["region"], tuple(c["spaces"]), c.get("toward")) for c in data["chains"]
+        ),
+        "at": regions[0].name,
+        "spaces": outrage["spaces"],
+        "red": tuple(sorted((int(n) + 1, war) for n, war in outrage.get("red", {}).items())),
+        "arrows": tuple(sorted(n + 1 for n in outrage.get("arrows", ()))),
+        "debt_end": debt.get("end"),
+        "compound": tuple(sorted((int(n), m) for n, m in debt.get("compound", {}).items())),
+        "penalty": tuple(sorted((int(n), m) for n, m in debt.get("penalty", {}).items())),
+        "more": bool(debt or data.get("tile_limits")),  # the optional part unfolded when it holds something
+        "limits": tuple(sorted((revenue, kept) for revenue, kept in data.get("tile_limits", ()))),
+    }
+
+
 REWORDED = [
     (r"^'regions' must list .*", "add the board's regions"),
     (r"^'chains' must list .*", "add each region's supply chains"),

@@ -11,16 +11,9 @@ from trackers.infamous_traffic.state import CUBES, Chain, InfamousTrafficState, 
 from views.forms import rule_link
 from views.games.infamous_traffic.china_demand import mismatch_card
 from views.games.infamous_traffic.china_outrage import outrage_card
-from views.games.infamous_traffic.china_parts import (
-    ALIGNMENTS,
-    SMALL,
-    SPACE_NAMES,
-    dice_text,
-    line,
-    tile_name,
-)
+from views.games.infamous_traffic.china_parts import ALIGNMENTS, SMALL, SPACE_NAMES, dice_text, tile_name
 from views.model import AppModel
-from views.widgets import card, heading, tagged
+from views.widgets import card, heading, line, tagged
 
 
 def piece_text(piece: Piece | None) -> str:

@@ -11,9 +11,9 @@ from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import SetDemand
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.forms import Form, rule_link, toggle
-from views.games.infamous_traffic.china_parts import SMALL, dice_text, line
+from views.games.infamous_traffic.china_parts import SMALL, dice_text
 from views.model import AppModel
-from views.widgets import action_button, chip_row, keyed, tagged
+from views.widgets import action_button, chip_row, keyed, line, tagged
 
 DIE = [(str(n), str(n)) for n in range(1, 7)]
 

@@ -8,9 +8,8 @@ import flet as ft
 from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.forms import rule_link
-from views.games.infamous_traffic.china_parts import line
 from views.model import AppModel
-from views.widgets import card, heading
+from views.widgets import card, heading, line
 
 BOX = 26
 """A space of the strip: read, never tapped, so smaller than a touch target; twelve fit in a phone's card."""

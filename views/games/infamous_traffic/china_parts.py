@@ -7,11 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-import flet as ft
-
 from trackers.core.bag import Bag
 from trackers.core.errors import Violation
-from views.widgets import keyed, memo, tagged
 
 TILE_NAMES = {
     "merchant": "Merchant",
@@ -64,14 +61,3 @@ def counted(bag: Bag) -> str:
 def hint(message: str) -> list[Violation]:
     """Why a form's button waits: something still to pick, not a rule (the engine answers those)."""
     return [Violation("infamous-traffic.form", message, "infamous-traffic/lantern")]
-
-
-@memo  # a read-out re-renders when its own text changes, not on every entry
-@ft.component
-def Line(identifier: str, text: str, size: int | None) -> ft.Control:
-    return tagged(identifier, ft.Text(text, size=size))
-
-
-def line(identifier: str, text: str, size: int | None = None) -> ft.Control:
-    """A read-out tagged `identifier` (tests and screen readers find it), skipped while its text stays."""
-    return keyed(identifier, Line, identifier, text, size)

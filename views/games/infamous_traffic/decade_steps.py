@@ -17,8 +17,7 @@ from trackers.infamous_traffic.actions import (
     TakePrize,
 )
 from trackers.infamous_traffic.state import DECADES, InfamousTrafficState
-from views.games.infamous_traffic.china_parts import line
-from views.widgets import card, heading
+from views.widgets import card, heading, line
 
 STEPS = ("Opium War", "Post-War Rush", "Balance Books", "London Season", "Add Events", "Clean-up")
 CURRENT = {"war": 1, "rush": 2, "books": 3, "season": 4, "compound": 4, "penalty": 0}

@@ -11,7 +11,7 @@ import flet as ft
 from trackers.core.errors import Violation
 from trackers.infamous_traffic.state import PLAYER_TILES, InfamousTrafficState, Piece
 from views.forms import Form
-from views.widgets import chip_row, keyed, memo, tagged
+from views.widgets import chip_row, tagged
 
 S = InfamousTrafficState
 PLACES = {"london": "London", "india": "India", "china": "China"}
@@ -117,14 +117,3 @@ def sequence_row(
 def optional_chip(form: Form, field: str, value: str) -> None:
     """Pick a chip, or tap the picked one again to take it back (an optional entry)."""
     form.put(field, None if form.now(field) == value else value)
-
-
-@memo  # a read-out re-renders when its own text changes, not on every entry
-@ft.component
-def Line(identifier: str, text: str) -> ft.Control:
-    return tagged(identifier, ft.Text(text))
-
-
-def line(identifier: str, text: str) -> ft.Control:
-    """A read-out tagged `identifier` (tests and screen readers find it), skipped while its text stays."""
-    return keyed(identifier, Line, identifier, text)

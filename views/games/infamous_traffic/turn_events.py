@@ -9,9 +9,8 @@ from trackers.infamous_traffic.actions import ChooseTarget, DrawEvent
 from trackers.infamous_traffic.queries import blocked, event_odds
 from trackers.infamous_traffic.state import EVENT_NAMES, EVENT_TILES, EVENTS_PER_DECADE, InfamousTrafficState
 from views.forms import plain, rule_link, send_button
-from views.games.infamous_traffic.parts import line
 from views.model import AppModel
-from views.widgets import card, chip_row, heading, tagged
+from views.widgets import card, chip_row, heading, line, tagged
 
 S = InfamousTrafficState
 

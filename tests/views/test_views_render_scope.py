@@ -1,0 +1,79 @@
+"""An entry re-renders what it changed and keeps the rest (Kit v2 point 8): the parts of a screen whose values
+the entry left as they were are the very same controls afterwards, so nothing of them is rebuilt, diffed or
+sent. A part given the whole state again (rather than the values it shows) fails these."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import trackers  # noqa: F401  (registers every game)
+from tests.ashes.play import step
+from tests.views.harness import FakePage, open_page, run
+from trackers.ashes.game import ASHES
+from trackers.core.game import make_setup
+from trackers.core.registry import get_game
+from trackers.storage import Store
+from views.app import start
+
+PLAYERS = ("Ann", "Ben", "Cat")
+
+
+def _find(page: FakePage, name: str) -> Any:
+    """The node tagged `name`, or else the control keyed `name`."""
+    try:
+        return page.tagged(name)
+    except LookupError:
+        return page.find(name)
+
+
+def _parts(page: FakePage, names: list[str]) -> dict[str, Any]:
+    return {name: _find(page, name) for name in names}
+
+
+def _same(before: dict[str, Any], page: FakePage) -> list[str]:
+    """The parts still shown by the very controls shown before."""
+    return [name for name, control in before.items() if _find(page, name) is control]
+
+
+def test_a_point_on_the_score_pad_rebuilds_that_row_and_the_scores_alone(store: Store) -> None:
+    scorepad = get_game("scorepad")
+    game = store.create_game(scorepad, make_setup(scorepad, PLAYERS, {}), 7)
+    kept = ["player-1", "player-2", "close-game", "status", "next-step", "quick-0-1", "points-0"]
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        before = _parts(page, [*kept, "player-0", "scores"])
+        await page.fire("quick-0-1")
+        assert page.identified("score-0") == "1"
+        assert _same(before, page) == kept, "only Ann's row and the scores line are new"
+
+    run(go())
+
+
+def test_a_count_on_an_ashes_board_rebuilds_that_stepper_alone(store: Store) -> None:
+    game = store.create_game(ASHES, make_setup(ASHES, PLAYERS, {}), 7)
+    session = game.session
+    table = random.Random(7)
+    turn = 0
+    while not (len(session.history) > 40 and ASHES.summary(session.state).turn in PLAYERS):
+        assert step(session, table, turn) is not None, "the seeded table plays on"
+        turn += 1
+    assert not session.state.rounds.setup_left, "past set-up: a player's board is shown"
+    kept = ["ashes-view", "bag-card", "turn-card", "actions-card", "more-card", "status-header", "adj-vp-row"]
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        before = _parts(page, [*kept, "adj-fuel-row"])
+        fuel = int(page.identified("adj-fuel"))
+        await page.fire("adj-fuel-plus")
+        assert page.identified("adj-fuel") == str(fuel + 1)
+        assert _same(before, page) == kept, "only the fuel row is new"
+        before = _parts(page, kept)
+        await page.fire("open-move")  # a form opened shows its card anew, and nothing else
+        assert page.has("move-go")
+        assert _same(before, page) == [name for name in kept if name != "turn-card"]
+
+    run(go())
