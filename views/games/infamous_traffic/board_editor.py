@@ -30,6 +30,8 @@ SHOWN = 3
 """Problems listed at once: the first few, so the line stays short while a board is half entered."""
 DICE = 30
 """A count of demand dice the box allows, for asking the set-up about the board alone."""
+ENTERED = ("regions", "chains", "spaces", "red", "arrows", "debt_end", "compound", "penalty", "limits")
+"""The editor's values that hold what was entered from the map (the rest say what is open or picked)."""
 SETUP_CODE = "infamous-traffic.board"
 """The engine's refusal of a board the set-up cannot use (no Shanghai, a chain without a blank space)."""
 
@@ -66,9 +68,9 @@ def save_reasons(name: str, found: list[str], taken: bool, replacing: bool) -> l
 
 
 def _entered(values: dict[str, Any]) -> bool:
-    """Whether the editor holds anything a load would replace: more than the new editor's regions."""
+    """Whether the editor holds anything a load would replace: more than a new editor holds."""
     fresh = start_values()
-    return any(values[k] != fresh[k] for k in ("regions", "chains", "spaces", "red", "arrows", "limits"))
+    return any(values[k] != fresh[k] for k in ENTERED)
 
 
 def load_part(form: Form, title: Entry, packs: list[Pack]) -> list[ft.Control]:
