@@ -1,7 +1,9 @@
 """Saved games in one SQLite file: each game's action log row by row, beside a summary for the list.
 
-Durability: WAL with synchronous=FULL, and every journal call is one transaction committed before it
-returns, so an action the table saw accepted survives the app being killed or the phone losing power.
+Durability: WAL, and every journal call is one transaction committed before it returns, so an action the
+table saw accepted survives the app being killed. The fsync that makes it survive a power cut too runs
+on a thread of its own right after the commit, while the screen is drawn (trackers/flushing.py), not on
+the path of the tap; where there are no threads (the static web build), every commit fsyncs itself.
 
 One game, many screens: every open game (two browser tabs, the CLI beside the app, another process on
 the same data folder) keeps its own copy of the log in memory, so a stored game has a revision, bumped by
@@ -45,6 +47,7 @@ from trackers.core.packs import Pack, check_pack, pack_kind, parse_pack
 from trackers.core.registry import get_game
 from trackers.core.session import LogEntry, Session
 from trackers.datadir import database_path
+from trackers.flushing import THREADS, WalFlusher
 
 SCHEMA_VERSION = 4
 
@@ -198,6 +201,7 @@ class Store:
         self.path = Path(path)
         self._on_commit = on_commit
         self._lock = threading.RLock()
+        self._flusher: WalFlusher | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
@@ -230,19 +234,24 @@ class Store:
             if version == 0 and self._db.execute("SELECT 1 FROM sqlite_master").fetchone() is not None:
                 raise StorageError(f"{self.path} is a database, but not one of Lantern's. {untouched}")
             self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute(f"PRAGMA synchronous = {'NORMAL' if THREADS else 'FULL'}")
             self._db.execute("PRAGMA foreign_keys = ON")
             if version < SCHEMA_VERSION:
                 with self._transaction() as db:
                     _upgrade(db)
         except sqlite3.DatabaseError as error:
             raise StorageError(f"The saved games cannot be read ({error}). {untouched}") from None
+        if THREADS:
+            self._flusher = WalFlusher(self.path)
 
     @contextmanager
     def _transaction(self, write: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction under the lock; sqlite errors, and text SQLite cannot encode, come out as
         StorageError, after a rollback."""
         with self._lock:
+            if self._flusher is not None and self._flusher.failed is not None:
+                self._db.execute("PRAGMA synchronous = FULL")  # the flusher cannot flush: each commit does
+                self._flusher = None
             try:
                 self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 try:
@@ -260,11 +269,20 @@ class Store:
                     f"Lantern could not {action} its saved games: "
                     "the text given holds a character that is not valid Unicode."
                 ) from None
+        if write and self._flusher is not None:
+            self._flusher.committed()
         if write and self._on_commit is not None:
             self._on_commit()
 
+    def flushed(self) -> bool:
+        """Wait until every commit so far is on the disk (tests, and a clean shutdown); False on a timeout."""
+        return self._flusher is None or self._flusher.wait()
+
     def close(self) -> None:
         with self._lock:
+            if self._flusher is not None:
+                self._flusher.stop()
+                self._flusher = None
             self._db.close()
 
     def __enter__(self) -> Store:

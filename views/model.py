@@ -27,7 +27,7 @@ import flet as ft
 from rules_ref import Reference, reference
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
-from trackers.core.game import GameModule, make_setup
+from trackers.core.game import GameModule, Outcome, Summary, make_setup
 from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
 from trackers.gamefile import GameFileError
@@ -119,6 +119,9 @@ class AppModel:
     play_on_network: bool = False
     """The stored setting, which the server reads when it starts."""
     join_codes: int = 0  # bumped when this page draws a new join code: its Settings re-render
+    _read: tuple[object, int, Summary, Outcome | None] | None = field(default=None, repr=False)
+    """The open game's summary and outcome as of its revision: read once per change, however many parts
+    of the screen show them (a field named with `_` changes without telling anyone)."""
 
     def __post_init__(self) -> None:
         self.theme = self.store.get_setting("theme", "system")
@@ -221,6 +224,21 @@ class AppModel:
             return
         self.notices.times = 1
         self.notices.notice = notice
+
+    def summary(self) -> Summary:
+        return self._reading()[2]
+
+    def outcome(self) -> Outcome | None:
+        return self._reading()[3]
+
+    def _reading(self) -> tuple[object, int, Summary, Outcome | None]:
+        assert self.game is not None
+        read = self._read
+        if read is None or read[0] is not self.game.session or read[1] != self.revision.number:
+            module, state = self.game.session.module, self.game.session.state
+            read = (self.game.session, self.revision.number, module.summary(state), module.outcome(state))
+            self._read = read
+        return read
 
     @property
     def module(self) -> GameModule:

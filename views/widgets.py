@@ -181,7 +181,8 @@ def memo(component: Callable[P, R]) -> Callable[P, R]:
     """An `@ft.component` that a re-rendering parent skips while its arguments equal (==) the last render's.
 
     Give it values (a seat, a score, a line of text), never something it reads the open game from: a
-    skipped component keeps what it showed, and the handlers it made, from its last render."""
+    skipped component keeps what it showed, and the handlers it made, from its last render (unless it
+    follows the game by itself: views/following.py)."""
     return cast("Callable[P, R]", _MEMO(component))
 
 

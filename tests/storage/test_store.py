@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import threading
@@ -14,6 +15,7 @@ import trackers  # noqa: F401  (registers the games)
 from tests.wasm import no_threads
 from trackers.core.game import Setup, make_setup
 from trackers.core.session import Session
+from trackers.flushing import THREADS
 from trackers.gamefile import load_document
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.game import SCOREPAD
@@ -306,8 +308,54 @@ def test_someone_elses_database_is_refused(database: Path) -> None:
 
 def test_the_database_is_durable_by_configuration(store: Store, database: Path) -> None:
     assert store._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    # NORMAL: a commit is in the WAL file when it returns; the fsync follows on the flusher's thread.
+    assert store._db.execute("PRAGMA synchronous").fetchone() == ((1,) if THREADS else (2,))
     assert store._db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+
+
+@no_threads
+def test_every_commit_is_flushed_to_the_disk_after_it(
+    store: Store, setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced: list[int] = []  # the inode of each file fsynced
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        synced.append(os.fstat(descriptor).st_ino)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    game = store.create_game(SCOREPAD, setup, seed=1)
+    wal = Path(f"{store.path}-wal").stat().st_ino
+    assert store.flushed()
+    assert synced and set(synced) == {wal}
+    synced.clear()
+    game.session.dispatch(AddPoints("Ann", 3))
+    assert store.flushed()
+    assert synced == [wal]
+
+
+@no_threads
+def test_a_flusher_that_cannot_flush_hands_the_fsync_back_to_each_commit(
+    store: Store, setup: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fsync(descriptor: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    game = store.create_game(SCOREPAD, setup, seed=1)
+    assert store.flushed()
+    assert game.session.dispatch(AddPoints("Ann", 3)).ok  # the next transaction goes back to FULL first
+    assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)
+    assert store.flushed()  # nothing left to wait for
+    assert store.open_game(game.id).session.state.scores[0] == 3
+
+
+def test_closing_the_store_ends_its_flusher(database: Path, setup: Setup) -> None:
+    before = threading.active_count()
+    with Store(database) as store:
+        store.create_game(SCOREPAD, setup, seed=1)
+    assert threading.active_count() == before
 
 
 def test_open_default_uses_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

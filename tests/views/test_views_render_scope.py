@@ -36,18 +36,32 @@ def _same(before: dict[str, Any], page: FakePage) -> list[str]:
     return [name for name, control in before.items() if _find(page, name) is control]
 
 
-def test_a_point_on_the_score_pad_rebuilds_that_row_and_the_scores_alone(store: Store) -> None:
+def test_a_point_on_the_score_pad_rebuilds_that_score_and_its_chip_alone(store: Store) -> None:
     scorepad = get_game("scorepad")
     game = store.create_game(scorepad, make_setup(scorepad, PLAYERS, {}), 7)
-    kept = ["player-1", "player-2", "close-game", "status", "next-step", "quick-0-1", "points-0"]
+    kept = [
+        "status-header",
+        "player-0",
+        "player-1",
+        "player-2",
+        "score-1",
+        "scores",
+        "close-game",
+        "status",
+        "next-step",
+        "quick-0-1",
+        "points-0",
+    ]
 
     async def go() -> None:
         page = await open_page(start, store)
         await page.fire(f"resume-{game.id}")
-        before = _parts(page, [*kept, "player-0", "scores"])
+        before = _parts(page, [*kept, "score-0"])
         await page.fire("quick-0-1")
         assert page.identified("score-0") == "1"
-        assert _same(before, page) == kept, "only Ann's row and the scores line are new"
+        assert _same(before, page) == kept, "only Ann's score (and her chip inside the scores line) are new"
+        await page.fire("history-undo")
+        assert page.identified("score-0") == "0", "an undo is followed too"
 
     run(go())
 
@@ -61,7 +75,17 @@ def test_a_count_on_an_ashes_board_rebuilds_that_stepper_alone(store: Store) -> 
         assert step(session, table, turn) is not None, "the seeded table plays on"
         turn += 1
     assert not session.state.rounds.setup_left, "past set-up: a player's board is shown"
-    kept = ["ashes-view", "bag-card", "turn-card", "actions-card", "more-card", "status-header", "adj-vp-row"]
+    kept = [
+        "ashes-view",
+        "bag-card",
+        "steppers",
+        "vehicle",
+        "turn-card",
+        "actions-card",
+        "more-card",
+        "status-header",
+        "adj-vp-row",
+    ]
 
     async def go() -> None:
         page = await open_page(start, store)

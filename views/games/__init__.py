@@ -25,6 +25,10 @@ PANELS: dict[str, Panel] = {
     "unsettled": UnsettledPanel,
 }
 
+FOLLOWS_ITSELF = frozenset({"ashes", "scorepad"})
+"""Panels whose parts follow the open game themselves (views/following.py): an entry re-renders the parts
+it changed. Every other panel is re-rendered whole on every entry."""
+
 
 def panel_for(game_id: str) -> Panel:
     return PANELS[game_id]

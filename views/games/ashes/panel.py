@@ -1,5 +1,9 @@
 """ASHES: Blackout Protocol on the shared game screen: set-up, each player's board, the solo rival and the
-final score sheet, one at a time, opening on whoever is to play."""
+final score sheet, one at a time, opening on whoever is to play.
+
+The panel follows the game part by part (views/following.py): itself when the turn, the stage or the
+screens to pick from change; the bag card when its line, its check or End round's reason does; the screen
+on show, on every entry (a player's board, in parts of its own: views/games/ashes/player.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import blocked, conservation_violations
 from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, AshesState
 from trackers.core.errors import Violation
+from views.following import EveryEntry, use_game
 from views.forms import send_button
 from views.games.ashes.board import BoardScreen
 from views.games.ashes.end import ScoreSheet
@@ -60,15 +65,26 @@ def BagCard(
     return card(*controls, key="bag-card")
 
 
-def _bag_card(model: AppModel, state: AshesState) -> ft.Control:
+def _bag(model: AppModel) -> tuple[str, str | None, tuple[Violation, ...] | None]:
+    state = _state(model)
     problems = conservation_violations(state.survivors())
     in_turns = not state.rounds.setup_left and not state.rounds.game_over  # End round: shown, open or not
-    return BagCard(
-        model,
+    return (
         _bag_line(state),
         problems[0].message if problems else None,
         tuple(blocked(state, aa.EndRound)) if in_turns else None,
     )
+
+
+@ft.component
+def Bag(model: AppModel) -> ft.Control:
+    return BagCard(model, *use_game(model, _bag))
+
+
+def _state(model: AppModel) -> AshesState:
+    assert model.game is not None
+    state: AshesState = model.game.session.state
+    return state
 
 
 @memo  # the screens and the one shown change with the turn, not with an entry
@@ -101,34 +117,44 @@ def _default_screen(state: AshesState, turn: str | None) -> str:
     return f"seat-{names.index(turn)}" if turn in names else "seat-0"
 
 
+Moment = tuple[object, ...]
+
+
+def _frame(model: AppModel) -> tuple[Moment, tuple[tuple[str, str], ...], str, str | None, tuple[str, ...]]:
+    """What the panel itself shows: the moment of the game, the screens to pick from, the one it opens
+    on, who is to play, and the seats' names."""
+    state = _state(model)
+    summary = model.summary()
+    moment = (summary.round, summary.phase, summary.turn, len(state.rounds.setup_left))
+    names = tuple(s.name for s in state.seats)
+    return moment, tuple(_screens(state)), _default_screen(state, summary.turn), summary.turn, names
+
+
 @ft.component
 def AshesPanel(model: AppModel) -> ft.Control:
     picked = use_picked()
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
-    state: AshesState = model.game.session.state
-    summary = model.module.summary(state)
-    moment = (summary.round, summary.phase, summary.turn, len(state.rounds.setup_left))
-    screens = _screens(state)
-    shown, show = screen_shown(picked, moment, screens, _default_screen(state, summary.turn))
+    moment, screens, default, turn, names = use_game(model, _frame)
+    shown, show = screen_shown(picked, moment, list(screens), default)
     show = ft.use_callback(show, [moment])  # the same handler while the moment lasts: the picker skips
-    use_top_when_shown(shown, RIVAL_FORM if shown == "rival" and summary.turn == RIVAL else None)
+    use_top_when_shown(shown, RIVAL_FORM if shown == "rival" and turn == RIVAL else None)
     body: ft.Control
     if shown == "setup":
-        body = SetupScreen(model, state)
+        body = EveryEntry(model, model.revision, SetupScreen)
     elif shown == "rival":
-        body = RivalScreen(model, state, summary.turn)
+        body = EveryEntry(model, model.revision, RivalScreen, (turn,))
     elif shown == "end":
-        body = ScoreSheet(model, state)
+        body = EveryEntry(model, model.revision, ScoreSheet)
     elif shown == "board":
-        body = BoardScreen(model, state)
+        body = EveryEntry(model, model.revision, BoardScreen)
     else:
-        seat = state.seats[int(shown.removeprefix("seat-"))]
-        body = keyed(f"player-{seat.name}", PlayerScreen, model, state, seat)
+        index = int(shown.removeprefix("seat-"))
+        body = keyed(f"player-{names[index]}", PlayerScreen, model, index)
     return ft.Column(
         [
-            ScreenPicker(tuple(screens), shown, show),
-            _bag_card(model, state),
+            ScreenPicker(screens, shown, show),
+            Bag(model),
             body,
         ],
         spacing=12,

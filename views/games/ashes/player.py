@@ -12,6 +12,7 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import free_positions, income_needs_room, stays
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
 from trackers.core.errors import Violation
+from views.following import EveryEntry, use_game
 from views.forms import Form, form_stepper, rule_link, send_button, stepper, toggle
 from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
@@ -39,32 +40,44 @@ def _counted(seat: Seat, resource: aa.Counted) -> str:
     return f"{value} of 9" if resource == "happiness" else str(value)
 
 
-@memo  # the name and the vehicle: a count changing leaves them as they were
+def _seat(model: AppModel, index: int) -> Seat:
+    assert model.game is not None
+    seat: Seat = model.game.session.state.seats[index]
+    return seat
+
+
 @ft.component
-def SeatHeading(name: str, vehicle: str | None) -> ft.Control:
+def SeatHeading(model: AppModel, index: int) -> ft.Control:
+    """The name and the vehicle, following the game: a count changing leaves them as they were."""
+    vehicle = use_game(model, lambda m: _seat(m, index).vehicle)
     return ft.Row(
-        [heading(name), tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}"))],
+        [
+            heading(_seat(model, index).name),
+            tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}")),
+        ],
         wrap=True,
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
 
 
-@memo  # it shows the seat's counts alone: an entry that leaves them as they were leaves it as it was
+@memo  # each row follows its own count: the card itself never re-renders for an entry
 @ft.component
-def Steppers(model: AppModel, name: str, vehicle: str | None, shown: tuple[str, ...]) -> ft.Control:
+def Steppers(model: AppModel, index: int) -> ft.Control:
     return card(
-        SeatHeading(name, vehicle),
+        SeatHeading(model, index),
         *[
-            keyed(f"stepper-{resource}", CountStepper, model, name, resource, label, text)
-            for (resource, label), text in zip(COUNTED, shown, strict=True)
+            keyed(f"stepper-{resource}", CountStepper, model, index, resource, label)
+            for resource, label in COUNTED
         ],
         key="steppers",
     )
 
 
-@memo  # a +1 to fuel re-renders the fuel row, not the six rows beside it
+@memo
 @ft.component
-def CountStepper(model: AppModel, player: str, resource: aa.Counted, label: str, shown: str) -> ft.Control:
+def CountStepper(model: AppModel, index: int, resource: aa.Counted, label: str) -> ft.Control:
+    """One count, following the game: a +1 to fuel re-renders the fuel row, not the six rows beside it."""
+    player, shown = use_game(model, lambda m: (_seat(m, index).name, _counted(_seat(m, index), resource)))
     return stepper(
         label,
         shown,
@@ -346,14 +359,28 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     )
 
 
+def _turn(model: AppModel, state: AshesState, index: int) -> ft.Control:
+    return TurnCard(model, state, state.seats[index])
+
+
+def _actions(model: AppModel, state: AshesState, index: int) -> ft.Control:
+    return ActionsCard(model, state, state.seats[index])
+
+
+def _more(model: AppModel, state: AshesState, index: int) -> ft.Control:
+    return MoreCard(model, state.seats[index])
+
+
 @ft.component
-def PlayerScreen(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
+def PlayerScreen(model: AppModel, index: int) -> ft.Control:
+    """One seat's board: its counts follow the game by themselves; the turn, the actions and the rest of the
+    board read the state whole, so each re-renders on every entry, and alone."""
     return ft.Column(
         [
-            Steppers(model, seat.name, seat.vehicle, tuple(_counted(seat, r) for r, _ in COUNTED)),
-            keyed(f"turn-{seat.name}", TurnCard, model, state, seat),
-            keyed(f"actions-{seat.name}", ActionsCard, model, state, seat),
-            keyed(f"more-{seat.name}", MoreCard, model, seat),
+            Steppers(model, index),
+            keyed(f"turn-{index}", EveryEntry, model, model.revision, _turn, (index,)),
+            keyed(f"actions-{index}", EveryEntry, model, model.revision, _actions, (index,)),
+            keyed(f"more-{index}", EveryEntry, model, model.revision, _more, (index,)),
         ],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,

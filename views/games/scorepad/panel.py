@@ -1,4 +1,6 @@
-"""Score pad panel: one row per player with quick point buttons and a free entry."""
+"""Score pad panel: one row per player with quick point buttons and a free entry.
+
+Its parts follow the game themselves (views/following.py): a point re-renders that player's score alone."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from trackers.core.errors import Violation
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.queries import blocked
 from trackers.scorepad.state import ScorePadState
+from views.following import use_game
 from views.forms import send_button
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, keyed, memo, tagged
@@ -17,16 +20,23 @@ from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading
 QUICK = (-1, 1, 5)
 
 
-@memo  # a row re-renders when its own score changes, not when another player's does
+def _state(model: AppModel) -> ScorePadState:
+    assert model.game is not None
+    state: ScorePadState = model.game.session.state
+    return state
+
+
 @ft.component
-def PlayerRow(model: AppModel, index: int, player: str, score: int) -> ft.Control:
+def Score(model: AppModel, index: int) -> ft.Control:
+    score = use_game(model, lambda m: _state(m).scores[index])
+    return tagged(f"score-{index}", ft.Text(str(score), size=28, weight=ft.FontWeight.BOLD))
+
+
+@memo  # the card stays as it was: its score follows the game by itself
+@ft.component
+def PlayerRow(model: AppModel, index: int, player: str) -> ft.Control:
     return card(
-        ft.Row(
-            [
-                ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True),
-                tagged(f"score-{index}", ft.Text(str(score), size=28, weight=ft.FontWeight.BOLD)),
-            ]
-        ),
+        ft.Row([ft.Text(player, size=18, weight=ft.FontWeight.BOLD, expand=True), Score(model, index)]),
         PointsEntry(model, index, player),
         key=f"player-{index}",
     )
@@ -76,16 +86,25 @@ def PointsEntry(model: AppModel, index: int, player: str) -> ft.Control:
     )
 
 
-@memo  # the first player and the round's end change seldom: most entries leave this card as it was
+Blocked = tuple[Violation, ...]
+
+
+def _table(model: AppModel) -> tuple[str | None, Blocked, Blocked, Blocked]:
+    """What the table card shows: the first player, and why drawing one, ending the round or the game is
+    not allowed now. Most entries leave all four as they were."""
+    state = _state(model)
+    return (
+        state.first_player,
+        tuple(blocked(state, DrawFirstPlayer)),
+        tuple(blocked(state, EndRound)),
+        tuple(blocked(state, EndGame)),
+    )
+
+
+@memo
 @ft.component
-def TableCard(
-    model: AppModel,
-    players: tuple[str, ...],
-    first_player: str | None,
-    draw_blocked: tuple[Violation, ...],
-    round_blocked: tuple[Violation, ...],
-    end_blocked: tuple[Violation, ...],
-) -> ft.Control:
+def TableCard(model: AppModel, players: tuple[str, ...]) -> ft.Control:
+    first_player, draw_blocked, round_blocked, end_blocked = use_game(model, _table)
     return card(
         heading("Table"),
         ft.Row(
@@ -122,21 +141,8 @@ def TableCard(
 def ScorePadPanel(model: AppModel) -> ft.Control:
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
-    state: ScorePadState = model.game.session.state
+    players = tuple(_state(model).players)  # fixed for the game: the rows follow their own scores
     return ft.Column(
-        [
-            *[
-                keyed(p, PlayerRow, model, i, p, s)
-                for i, (p, s) in enumerate(zip(state.players, state.scores, strict=True))
-            ],
-            TableCard(
-                model,
-                tuple(state.players),
-                state.first_player,
-                tuple(blocked(state, DrawFirstPlayer)),
-                tuple(blocked(state, EndRound)),
-                tuple(blocked(state, EndGame)),
-            ),
-        ],
+        [*[keyed(p, PlayerRow, model, i, p) for i, p in enumerate(players)], TableCard(model, players)],
         spacing=12,
     )
