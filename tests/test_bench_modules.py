@@ -50,3 +50,37 @@ def test_the_bench_seeds_a_score_pad_game_to_resume(tmp_path: Path) -> None:
     with Store(tmp_path / DATABASE_NAME) as store:
         (game,) = store.list_games()
     assert game.players == PLAYERS
+
+
+def _screen(times: Path, samples: list[float]) -> object:
+    from tests.bench.taps import Screen
+
+    return Screen(
+        "Score pad", times, "score-0", lambda page, n: None, lambda n: 1, samples=samples, times=times
+    )
+
+
+def test_each_tap_splits_into_the_servers_share_and_the_rest(tmp_path: Path) -> None:
+    import json
+
+    from tests.bench.taps import TAPS, server_split
+
+    records: list[dict[str, float]] = [{"click": 1}, {"click": 1, "ms": 9.0}]  # Resume, before the taps
+    for n in range(2, TAPS + 2):
+        records += [{"click": n}, {"click": n, "ms": 2.0 + n % 2}, {"click": n, "ms": 6.0}]
+    times = tmp_path / "times.jsonl"
+    times.write_text("".join(json.dumps(r) + "\n" for r in records))
+    figures = {f.name: f for f in server_split(_screen(times, [20.0] * TAPS))}
+    server = figures["server per tap, Score pad"]
+    assert server.value == 2.5  # the first patch of each tap: 2 and 3 ms in turn
+    assert "last patch 6.0 ms" in server.notes
+    assert figures["browser and socket per tap, Score pad"].value == 17.5
+
+
+def test_a_server_flet_no_longer_lets_time_says_so(tmp_path: Path) -> None:
+    from tests.bench.taps import server_split
+
+    times = tmp_path / "times.jsonl"
+    times.write_text('{"untimed": "Flet\'s Session has no dispatch_event or private send"}\n')
+    (figure,) = server_split(_screen(times, []))
+    assert figure.value is None and "not measured" in figure.notes

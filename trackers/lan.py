@@ -136,6 +136,7 @@ class JoinDoor:
         self._lock = threading.Lock()
         self._wrong: dict[str, deque[float]] = {}
         self._all: deque[float] = deque()
+        self._told: list[Callable[[], None]] = []
         self.code = self._draw()
 
     @classmethod
@@ -152,13 +153,28 @@ class JoinDoor:
         """The code as the host's screen shows it, in two groups of three."""
         return f"{self.code[:3]} {self.code[3:]}"
 
+    def watch(self, told: Callable[[], None]) -> Callable[[], None]:
+        """Be told of every new code (each of the host's tabs shows it at once); returns how to stop."""
+        with self._lock:
+            self._told.append(told)
+
+        def stop() -> None:
+            with self._lock:
+                if told in self._told:
+                    self._told.remove(told)
+
+        return stop
+
     def new_code(self) -> str:
         """Replace the code (the host thinks it was seen by someone else); devices already in stay in."""
         with self._lock:
             self.code = self._draw()
             self._all.clear()
             self._wrong.clear()
-            return self.code
+            code, told = self.code, list(self._told)
+        for tell in told:
+            tell()
+        return code
 
     def knock(self, address: str, typed: str) -> Knock:
         """Check a code typed on a visiting device. Malformed input is refused without counting as a guess;

@@ -142,7 +142,7 @@ def App(store: Store, listening: Listening | None = None) -> list[ft.View]:
         )
     )
     model = made[0]
-    ft.use_effect(lambda: None, [], cleanup=model.stop_watching)  # this page is gone: others stop telling it
+    ft.use_effect(lambda: None, [], cleanup=model.leave)  # this page is gone: others stop telling it
 
     def apply_theme() -> None:
         page = ft.context.page

@@ -118,7 +118,9 @@ class AppModel:
     admitted: bool = True
     play_on_network: bool = False
     """The stored setting, which the server reads when it starts."""
-    join_codes: int = 0  # bumped when this page draws a new join code: its Settings re-render
+    join_codes: int = 0  # bumped when any of the host's tabs draws a new join code: Settings re-render
+    _door: Callable[[], None] | None = field(default=None, repr=False)
+    """Stops the join door telling this page of new codes."""
     _read: tuple[object, int, Summary, Outcome | None] | None = field(default=None, repr=False)
     """The open game's summary and outcome as of its revision: read once per change, however many parts
     of the screen show them (a field named with `_` changes without telling anyone)."""
@@ -129,6 +131,8 @@ class AppModel:
         self.admitted = not self.visitor
         if self.admitted:
             self.refresh()
+        if not self.visitor:
+            self._door = JoinDoor.of(self.store).watch(lambda: self.run_here(self._new_code_drawn))
 
     def join(self, typed: str) -> str | None:
         """A visiting page gives the join code; returns why it was refused (nothing else changes then)."""
@@ -141,16 +145,15 @@ class AppModel:
 
     @property
     def join_code(self) -> str:
-        """The code the host's screen shows, read afresh (another of the host's tabs may have drawn a new
-        one); a visiting page is never given it."""
+        """The code the host's screen shows, read afresh (each of the host's tabs is told when another draws
+        a new one); a visiting page is never given it."""
         return "" if self.visitor else JoinDoor.of(self.store).shown
 
     def new_join_code(self) -> None:
         if self.visitor:
             self.show_notice(Notice(HOST_ONLY, kind="error"))
             return
-        JoinDoor.of(self.store).new_code()
-        self.join_codes += 1
+        JoinDoor.of(self.store).new_code()  # every host tab is told, this one too
         self.show_notice(Notice("A new join code: devices already in stay in.", kind="info"))
 
     def set_play_on_network(self, on: bool) -> None:
@@ -177,10 +180,20 @@ class AppModel:
         """Show a game just created or imported, as the live game every screen on it shares."""
         return self._watch(LiveGames.of(self.store).watch(game, self._told, self._company))
 
+    def _new_code_drawn(self) -> None:
+        self.join_codes += 1
+
     def stop_watching(self) -> None:
         if self.watching is not None:
             self.watching.stop()
             self.watching = None
+
+    def leave(self) -> None:
+        """The page is gone: the open game and the join door stop telling it."""
+        self.stop_watching()
+        if self._door is not None:
+            self._door()
+            self._door = None
 
     def _company(self) -> None:
         self.run_here(self._company_seen)

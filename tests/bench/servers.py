@@ -56,10 +56,13 @@ def app_env(port: int, data_dir: Path) -> dict[str, str]:
 
 
 @contextmanager
-def serving(script: Path, prepare: Callable[[Path], None] | None = None) -> Iterator[Server]:
+def serving(
+    script: Path, prepare: Callable[[Path], None] | None = None, timed: Path | None = None
+) -> Iterator[Server]:
     """Run `script` with its own temp data dir and a free port; stop it on the way out.
 
     `prepare` is given the (empty) data dir before the server starts: the bench puts saved games there.
+    Given `timed`, the server writes there when each click's patches went out (tests/bench/timed_server.py).
     """
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="lantern-bench-") as tmp:
@@ -70,10 +73,15 @@ def serving(script: Path, prepare: Callable[[Path], None] | None = None) -> Iter
         log = Path(tmp) / "server.log"
         with log.open("wb") as out:
             started = time.perf_counter()
+            env = app_env(port, data_dir)
+            command = [sys.executable, str(script)]
+            if timed is not None:
+                env["LANTERN_BENCH_TIMES"] = str(timed)
+                command = [sys.executable, str(Path(__file__).with_name("timed_server.py")), str(script)]
             process = subprocess.Popen(
-                [sys.executable, str(script)],
+                command,
                 cwd=REPO,
-                env=app_env(port, data_dir),
+                env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=out,
                 stderr=subprocess.STDOUT,

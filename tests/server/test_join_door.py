@@ -114,6 +114,17 @@ def test_a_new_code_replaces_the_old_one(door: JoinDoor) -> None:
         assert not door.knock("10.0.0.7", "482913").admitted
 
 
+def test_each_watcher_is_told_of_a_new_code_until_it_stops(door: JoinDoor) -> None:
+    told: list[str] = []
+    stop = door.watch(lambda: told.append(door.code))
+    door.watch(lambda: told.append("other"))
+    first = door.new_code()
+    assert told == [first, "other"]
+    stop()
+    door.new_code()
+    assert told == [first, "other", "other"]
+
+
 def test_codes_are_drawn_afresh_for_each_server() -> None:
     codes = {JoinDoor().code for _ in range(50)}
     assert len(codes) > 40 and all(len(c) == 6 and c.isdigit() for c in codes)

@@ -220,3 +220,23 @@ def test_a_second_host_tab_shows_the_code_drawn_in_the_first(store: Store) -> No
         assert second.identified("join-code-shown") == drawn
 
     run(go())
+
+
+def test_a_host_tab_showing_settings_shows_a_new_code_at_once(store: Store) -> None:
+    """The second tab has Settings open already when the first draws a new code: it is told, and shows it."""
+    store.set_setting(SETTING, "on")
+
+    async def go() -> None:
+        host = from_address("127.0.0.1", "http://127.0.0.1:8550")
+        first = await open_page(host, store, Listening("10.0.0.4", 8550))
+        second = await open_page(host, store, Listening("10.0.0.4", 8550))
+        await first.change("nav", 2, prop="selected_index")
+        await second.change("nav", 2, prop="selected_index")
+        before = second.identified("join-code-shown")
+        await first.fire("new-join-code")
+        drawn = first.identified("join-code-shown")
+        assert drawn != before
+        await settle()
+        assert second.identified("join-code-shown") == drawn
+
+    run(go())
