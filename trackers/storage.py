@@ -275,7 +275,7 @@ class Store:
             self._on_commit()
 
     def flushed(self) -> bool:
-        """Wait until every commit so far is on the disk (tests, and a clean shutdown); False on a timeout."""
+        """Wait until every commit so far is on the disk (the tests wait on it); False on a timeout."""
         return self._flusher is None or self._flusher.wait()
 
     def close(self) -> None:

@@ -49,12 +49,9 @@ def _seat(model: AppModel, index: int) -> Seat:
 @ft.component
 def SeatHeading(model: AppModel, index: int) -> ft.Control:
     """The name and the vehicle, following the game: a count changing leaves them as they were."""
-    vehicle = use_game(model, lambda m: _seat(m, index).vehicle)
+    name, vehicle = use_game(model, lambda m: (_seat(m, index).name, _seat(m, index).vehicle))
     return ft.Row(
-        [
-            heading(_seat(model, index).name),
-            tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}")),
-        ],
+        [heading(name), tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}"))],
         wrap=True,
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
