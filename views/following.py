@@ -50,6 +50,19 @@ def use_game(model: AppModel, pick: Callable[[AppModel], T]) -> T:
     return value
 
 
+def use_state_while(model: AppModel, reading: bool, shown: Callable[[AppModel], object]) -> None:
+    """For a card that reads the open game's state whole while `reading` (one of its forms is open) and shows
+    only `shown(model)` otherwise (its buttons and their reasons): it re-renders on every entry while
+    reading, and otherwise only when what it shows differs. The card reads the state itself after this."""
+    use_game(model, lambda m: _open_state(m) if reading else shown(m))
+
+
+def _open_state(model: AppModel) -> object:
+    assert model.game is not None
+    state: object = model.game.session.state
+    return state
+
+
 @ft.component
 def EveryEntry(
     model: AppModel, revision: Revision, part: Callable[..., ft.Control], args: tuple[object, ...] = ()

@@ -58,16 +58,22 @@ class Form:
         self.latest.set(self.initial)
 
 
+def stepper_value(key: str, shown: str) -> ft.Control:
+    """The value a stepper shows, tagged `key`: what a component following the game renders alone."""
+    return tagged(key, ft.Text(shown, size=20, weight=ft.FontWeight.BOLD))
+
+
 def stepper(
-    label: str, shown: str, minus: Callable[[], Any], plus: Callable[[], Any], *, key: str
+    label: str, shown: str | ft.Control, minus: Callable[[], Any], plus: Callable[[], Any], *, key: str
 ) -> ft.Control:
-    """A value with - and + beside it: the one-tap change a player makes with a piece in the other hand."""
+    """A value with - and + beside it: the one-tap change a player makes with a piece in the other hand.
+    `shown` is the value's text, or a control that shows it (`stepper_value`) and follows the game itself."""
     return ft.Row(
         [
             ft.Text(label, expand=True, size=16),
             icon_action(ft.Icons.REMOVE, f"{label} minus one", minus, key=f"{key}-minus"),
             ft.Container(
-                tagged(key, ft.Text(shown, size=20, weight=ft.FontWeight.BOLD)),
+                stepper_value(key, shown) if isinstance(shown, str) else shown,
                 width=88,  # "not set" in 20 px bold: the label beside it keeps room for a word
                 alignment=ft.Alignment.CENTER,
             ),

@@ -1,4 +1,9 @@
-"""History: every entry of the open game, newest first, with Undo and Redo one tap away.
+"""History: the open game's entries, newest first, with Undo and Redo one tap away.
+
+The game screen shows the newest lines only (the newest block and the one before it, up to `BLOCK *
+RECENT_BLOCKS`), and every line behind one tap: the browser draws every line on the screen again on each
+frame of a tap (the button's ripple included), so a whole history of 400 lines made each tap of a long
+game about 4 ms slower to show than the same tap at its start.
 
 An entry must cost the same in a long game as in a short one. The browser rebuilds every control under
 one that changed, and a list that gains an item counts as changed, so the lines are kept in small fixed
@@ -13,6 +18,8 @@ re-renders only what an entry changed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from views.model import AppModel, Revision
@@ -20,6 +27,7 @@ from views.widgets import REPAINT_APART, action_button, card, heading, keyed, me
 
 BLOCK = 10
 SLOTS = 10
+RECENT_BLOCKS = 2
 Line = tuple[int, str, str]  # entry number, what was entered, what it did
 
 
@@ -113,20 +121,52 @@ def UndoRedoButtons(model: AppModel, can_undo: bool, can_redo: bool, redo_count:
     )
 
 
+def _recent(lines: list[Line]) -> list[ft.Control]:
+    """The newest `RECENT_BLOCKS` blocks, each keyed by its first line: an entry adds its line to the newest
+    block, or starts a block on top as the oldest one shown goes."""
+    starts = range(0, len(lines), BLOCK)[-RECENT_BLOCKS:]
+    return [
+        keyed(f"history-block-{lines[start][0]}", HistoryBlock, tuple(lines[start : start + BLOCK]))
+        for start in reversed(starts)
+    ]
+
+
+@memo
+@ft.component
+def ShowAll(entries: int, hidden: int, everything: bool, flip: Callable[[], None]) -> ft.Control:
+    """How many older lines are behind the button, and the button that shows them (or hides them again)."""
+    if everything:
+        return action_button("Show the latest lines only", flip, key="history-all", icon=ft.Icons.UNFOLD_LESS)
+    return ft.Column(
+        [
+            tagged("history-shown", ft.Text(f"The latest {entries - hidden} of {entries}.", italic=True)),
+            action_button(f"Show all {entries} entries", flip, key="history-all", icon=ft.Icons.UNFOLD_MORE),
+        ],
+        spacing=8,
+    )
+
+
 @memo  # the body around it re-renders on every entry; the history only when its `log` moves
 @ft.component
 def History(model: AppModel, log: Revision) -> ft.Control:
     """Given the model's `log`, it follows each entry a moment after the entry's result shows."""
+    everything, set_everything = ft.use_state(False)
+    flip = ft.use_callback(lambda: set_everything(lambda now: not now), [])
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     session = model.game.session
+    entries = session.cursor
+    hidden = 0 if everything else max(0, (-(-entries // BLOCK) - RECENT_BLOCKS) * BLOCK)
     lines = [
         (index, entry.text, "; ".join(e.text for e in entry.events if e.text))
-        for index, entry in enumerate(session.history, start=1)
+        for index, entry in enumerate(session.history[hidden:], start=hidden + 1)
     ]
+    listed = _groups(lines) if everything else _recent(lines)
+    more = [ShowAll(entries, hidden, everything, flip)] if everything or hidden else []
     return card(
-        HistoryTitle(session.cursor),
-        UndoRedoButtons(model, session.can_undo, session.can_redo, len(session.entries) - session.cursor),
-        *(_groups(lines) or [ft.Text("Nothing entered yet.")]),
+        HistoryTitle(entries),
+        UndoRedoButtons(model, session.can_undo, session.can_redo, len(session.entries) - entries),
+        *(listed or [ft.Text("Nothing entered yet.")]),
+        *more,
         key="history",
     )

@@ -5,7 +5,11 @@ sent. A part given the whole state again (rather than the values it shows) fails
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+
+from flet.components.component import Component
 
 import trackers  # noqa: F401  (registers every game)
 from tests.ashes.play import step
@@ -17,6 +21,23 @@ from trackers.storage import Store
 from views.app import start
 
 PLAYERS = ("Ann", "Ben", "Cat")
+
+
+@contextmanager
+def _renders() -> Iterator[list[str]]:
+    """The names of the components rendered meanwhile, in order."""
+    names: list[str] = []
+    update = Component.update
+
+    def counted(component: Any) -> None:
+        names.append(component.fn.__name__)
+        update(component)
+
+    Component.update = counted  # type: ignore[method-assign]
+    try:
+        yield names
+    finally:
+        Component.update = update  # type: ignore[method-assign]
 
 
 def _find(page: FakePage, name: str) -> Any:
@@ -57,7 +78,9 @@ def test_a_point_on_the_score_pad_rebuilds_that_score_and_its_chip_alone(store: 
         page = await open_page(start, store)
         await page.fire(f"resume-{game.id}")
         before = _parts(page, [*kept, "score-0"])
-        await page.fire("quick-0-1")
+        with _renders() as rendered:
+            await page.fire("quick-0-1")
+        assert sorted(rendered) == ["History", "Score", "ScoreChip", "UndoRedo"]
         assert page.identified("score-0") == "1"
         assert _same(before, page) == kept, "only Ann's score (and her chip inside the scores line) are new"
         await page.fire("history-undo")
@@ -66,7 +89,7 @@ def test_a_point_on_the_score_pad_rebuilds_that_score_and_its_chip_alone(store: 
     run(go())
 
 
-def test_a_count_on_an_ashes_board_rebuilds_that_stepper_alone(store: Store) -> None:
+def test_a_count_on_an_ashes_board_rebuilds_that_count_alone(store: Store) -> None:
     game = store.create_game(ASHES, make_setup(ASHES, PLAYERS, {}), 7)
     session = game.session
     table = random.Random(7)
@@ -85,16 +108,20 @@ def test_a_count_on_an_ashes_board_rebuilds_that_stepper_alone(store: Store) -> 
         "more-card",
         "status-header",
         "adj-vp-row",
+        "adj-fuel-row",
+        "adj-fuel-plus",
     ]
 
     async def go() -> None:
         page = await open_page(start, store)
         await page.fire(f"resume-{game.id}")
-        before = _parts(page, [*kept, "adj-fuel-row"])
+        before = _parts(page, [*kept, "adj-fuel"])
         fuel = int(page.identified("adj-fuel"))
-        await page.fire("adj-fuel-plus")
+        with _renders() as rendered:
+            await page.fire("adj-fuel-plus")
         assert page.identified("adj-fuel") == str(fuel + 1)
-        assert _same(before, page) == kept, "only the fuel row is new"
+        assert _same(before, page) == kept, "only the fuel count is new: its row and buttons stay"
+        assert sorted(rendered) == ["Count", "History", "UndoRedo"], "the cards around it do not even render"
         before = _parts(page, kept)
         await page.fire("open-move")  # a form opened shows its card anew, and nothing else
         assert page.has("move-go")

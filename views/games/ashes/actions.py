@@ -12,6 +12,7 @@ from trackers.ashes.queries import rescue_reach
 from trackers.ashes.state import AshesState, Seat, Slot
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
+from views.following import use_state_while
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector
 from views.model import AppModel
@@ -75,11 +76,41 @@ def ActionsFrame(
     return card(*controls, *form, key="actions-card")
 
 
+def _mains(name: str, earned: int) -> tuple[tuple[str, Action, str], ...]:
+    return (
+        ("A reward gives a main action", aa.EarnMainAction(name), "earn-main-action"),
+        ("Rest", aa.Rest(name), "rest"),
+        ("Build", aa.Build(name), "build"),
+        ("Cycle shelters", aa.CycleShelters(name), "cycle-shelters"),
+        *([("Skip a main action", aa.SkipMainAction(name), "skip-main-action")] if earned else []),
+    )
+
+
+def _actions_frame(
+    model: AppModel, index: int
+) -> tuple[str, int, tuple[tuple[str, Action, str, tuple[Violation, ...]], ...], tuple[str, ...] | None]:
+    """What the actions card shows with no form open: the seat, its main actions earned, each main action
+    with why it is not open now, and the construction spaces still free."""
+    assert model.game is not None
+    state: AshesState = model.game.session.state
+    seat = state.seats[index]
+    spaces = state.board.construction_spaces if state.board is not None else ()
+    return (
+        seat.name,
+        seat.main_actions,
+        tuple(
+            (label, action, key, tuple(model.check(action)))
+            for label, action, key in _mains(seat.name, seat.main_actions)
+        ),
+        tuple(s.id for s in spaces if state.shelter_owner(s.id) is None) if spaces else None,
+    )
+
+
 @ft.component
-def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
+def ActionsCard(model: AppModel, index: int) -> ft.Control:
     """Main actions (Rest and Build in one tap, once one is earned) and the additional actions, one small
-    form at a time."""
-    name = seat.name
+    form at a time. It follows the game by itself: on every entry while a form is open, otherwise when what
+    its buttons show changes."""
     form = Form(
         {
             "open": "",
@@ -100,6 +131,16 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             "power": "",
         }
     )
+
+    toggled = ft.use_callback(
+        lambda which: form.put("open", "" if form.now("open") == which else which), []
+    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
+    use_state_while(model, bool(form["open"]), lambda m: _actions_frame(m, index))
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: AshesState = model.game.session.state
+    seat = state.seats[index]
+    name = seat.name
 
     def send(action: Action) -> None:
         if model.dispatch(action):
@@ -136,18 +177,6 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             )
         )
 
-    spaces = state.board.construction_spaces if state.board is not None else ()
-    earned = seat.main_actions
-    mains = (
-        ("A reward gives a main action", aa.EarnMainAction(name), "earn-main-action"),
-        ("Rest", aa.Rest(name), "rest"),
-        ("Build", aa.Build(name), "build"),
-        ("Cycle shelters", aa.CycleShelters(name), "cycle-shelters"),
-        *([("Skip a main action", aa.SkipMainAction(name), "skip-main-action")] if earned else []),
-    )
-    toggled = ft.use_callback(
-        lambda which: form.put("open", "" if form.now("open") == which else which), []
-    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
     controls: list[ft.Control] = []
     opened = form["open"]
     if opened in ("rescue", "scout"):
@@ -282,16 +311,7 @@ def ActionsCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
         ]
     if opened:
         controls.append(rule_link(model, _FORM_RULES[opened], key=f"{opened}-rule"))
-    return ActionsFrame(
-        model,
-        name,
-        earned,
-        tuple((label, action, key, tuple(model.check(action))) for label, action, key in mains),
-        tuple(s.id for s in spaces if state.shelter_owner(s.id) is None) if spaces else None,
-        str(form["open"]),
-        toggled,
-        tuple(controls),
-    )
+    return ActionsFrame(model, *_actions_frame(model, index), str(form["open"]), toggled, tuple(controls))
 
 
 def _rescue_note(state: AshesState, seat: Seat) -> list[ft.Control]:

@@ -11,6 +11,7 @@ import flet as ft
 
 from trackers.ashes import actions as aa
 from trackers.ashes.state import TECH_SLOTS, Seat, Slot
+from views.following import use_game
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.ashes.parts import FAMILIES, KINDS, PRODUCED, ROMAN
 from views.model import AppModel
@@ -38,11 +39,24 @@ def MoreFrame(shown: str, show: Callable[[str], None], body: tuple[ft.Control, .
     )
 
 
+def _open_seat(model: AppModel, index: int, shown: str) -> Seat | None:
+    """The seat, while a part of its board is open: with none open, no entry changes the card."""
+    if not shown:
+        return None
+    assert model.game is not None
+    seat: Seat = model.game.session.state.seats[index]
+    return seat
+
+
 @ft.component
-def MoreCard(model: AppModel, seat: Seat) -> ft.Control:
-    """The rest of the colony board, behind one button each so the phone screen stays short."""
+def MoreCard(model: AppModel, index: int) -> ft.Control:
+    """The rest of the colony board, behind one button each so the phone screen stays short. It follows the
+    game by itself, and only while a part is open."""
     shown, set_shown = ft.use_state("")
     show = ft.use_callback(lambda which: set_shown(lambda now: "" if now == which else which), [])
+    seat = use_game(model, lambda m: _open_seat(m, index, shown))
+    if seat is None:
+        return MoreFrame("", show, ())
     body: tuple[ft.Control, ...] = ()
     if shown == "materials":
         body = (Materials(model, seat),)

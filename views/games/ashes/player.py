@@ -12,8 +12,8 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import free_positions, income_needs_room, stays
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
 from trackers.core.errors import Violation
-from views.following import EveryEntry, use_game
-from views.forms import Form, form_stepper, rule_link, send_button, stepper, toggle
+from views.following import use_game, use_state_while
+from views.forms import Form, form_stepper, rule_link, send_button, stepper, stepper_value, toggle
 from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
 from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, vp_text
@@ -70,14 +70,20 @@ def Steppers(model: AppModel, index: int) -> ft.Control:
     )
 
 
+@ft.component
+def Count(model: AppModel, index: int, resource: aa.Counted) -> ft.Control:
+    """One count's value, following the game: a +1 to fuel re-renders this text alone."""
+    return stepper_value(f"adj-{resource}", use_game(model, lambda m: _counted(_seat(m, index), resource)))
+
+
 @memo
 @ft.component
 def CountStepper(model: AppModel, index: int, resource: aa.Counted, label: str) -> ft.Control:
-    """One count, following the game: a +1 to fuel re-renders the fuel row, not the six rows beside it."""
-    player, shown = use_game(model, lambda m: (_seat(m, index).name, _counted(_seat(m, index), resource)))
+    """One count's row: its buttons stay as they are, its value follows the game by itself."""
+    player = use_game(model, lambda m: _seat(m, index).name)
     return stepper(
         label,
-        shown,
+        Count(model, index, resource),
         partial(model.dispatch, aa.Adjust(player, resource, -1)),
         partial(model.dispatch, aa.Adjust(player, resource, 1)),
         key=f"adj-{resource}",
@@ -167,10 +173,24 @@ def TurnFrame(
     )
 
 
+def _turn_frame(
+    model: AppModel, index: int
+) -> tuple[str, tuple[str | None, ...], tuple[tuple[Violation, ...], ...], tuple[Violation, ...]]:
+    """What the turn card shows with no form open: the seat, its zones, why each activation and End turn
+    are not open now."""
+    name = _seat(model, index).name
+    return (
+        name,
+        tuple(_seat(model, index).board.zones),
+        tuple(tuple(model.check(aa.Activate(name, z))) for z in TECH_SLOTS),
+        tuple(model.check(aa.EndTurn(name))),
+    )
+
+
 @ft.component
-def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
-    """The protocols: activate in one tap, move and pass behind their short forms, then End turn."""
-    name = seat.name
+def TurnCard(model: AppModel, index: int) -> ft.Control:
+    """The protocols: activate in one tap, move and pass behind their short forms, then End turn. It follows
+    the game by itself: on every entry while a form is open, otherwise when a zone or a reason changes."""
     form = Form(
         {
             "open": "",
@@ -191,6 +211,15 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
     )
     scoring = Latest(tuple[str, ...]())
     position = Latest(0)  # 0: the first free position, which is what most passes take
+    opened = ft.use_callback(
+        lambda which: form.put("open", "" if form.now("open") == which else which), []
+    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
+    use_state_while(model, bool(form["open"]), lambda m: _turn_frame(m, index))
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    state: AshesState = model.game.session.state
+    seat = state.seats[index]
+    name = seat.name
 
     def flip_area(area: str) -> None:
         scoring.set(
@@ -228,9 +257,6 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             form.reset()
             scoring.set(())
 
-    opened = ft.use_callback(
-        lambda which: form.put("open", "" if form.now("open") == which else which), []
-    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
     zones = seat.board.zones
     controls: list[ft.Control] = []
     if form["open"] == "move":
@@ -344,40 +370,19 @@ def TurnCard(model: AppModel, state: AshesState, seat: Seat) -> ft.Control:
             action_button("Confirm pass", pass_turn, key="pass-go", primary=True),
             rule_link(model, "ashes/protocols/pass", key="pass-rule"),
         ]
-    return TurnFrame(
-        model,
-        name,
-        tuple(zones),
-        tuple(tuple(model.check(aa.Activate(name, z))) for z in TECH_SLOTS),
-        tuple(model.check(aa.EndTurn(name))),
-        str(form["open"]),
-        opened,
-        tuple(controls),
-    )
-
-
-def _turn(model: AppModel, state: AshesState, index: int) -> ft.Control:
-    return TurnCard(model, state, state.seats[index])
-
-
-def _actions(model: AppModel, state: AshesState, index: int) -> ft.Control:
-    return ActionsCard(model, state, state.seats[index])
-
-
-def _more(model: AppModel, state: AshesState, index: int) -> ft.Control:
-    return MoreCard(model, state.seats[index])
+    return TurnFrame(model, *_turn_frame(model, index), str(form["open"]), opened, tuple(controls))
 
 
 @ft.component
 def PlayerScreen(model: AppModel, index: int) -> ft.Control:
-    """One seat's board: its counts follow the game by themselves; the turn, the actions and the rest of the
-    board read the state whole, so each re-renders on every entry, and alone."""
+    """One seat's board: each card follows the game by itself (its turn and actions cards re-render on every
+    entry only while one of their forms is open), so an entry re-renders what it changed, and alone."""
     return ft.Column(
         [
             Steppers(model, index),
-            keyed(f"turn-{index}", EveryEntry, model, model.revision, _turn, (index,)),
-            keyed(f"actions-{index}", EveryEntry, model, model.revision, _actions, (index,)),
-            keyed(f"more-{index}", EveryEntry, model, model.revision, _more, (index,)),
+            keyed(f"turn-{index}", TurnCard, model, index),
+            keyed(f"actions-{index}", ActionsCard, model, index),
+            keyed(f"more-{index}", MoreCard, model, index),
         ],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
