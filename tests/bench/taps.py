@@ -206,25 +206,21 @@ def screens() -> tuple[Screen, ...]:
         lambda page, _: page.get_by_role("button", name="Add", exact=True),
         lambda _: 1,
     )
-    scorepad = Screen(
-        "Score pad",
-        REPO / "main.py",
-        "score-0",
-        lambda page, _: page.get_by_role("button", name="+1", exact=True).first,
-        lambda _: 1,
-        prepare=seed_scorepad,
-        open=resume,
-        history=True,
-    )
-    long_scorepad = Screen(
-        f"Score pad, {LONG_ENTRIES} entries in",
-        REPO / "main.py",
-        "score-0",
-        lambda page, _: page.get_by_role("button", name="+1", exact=True).first,
-        lambda _: 1,
-        prepare=seed_long_scorepad,
-        open=resume,
-        history=True,
+    scorepad, long_scorepad = (
+        Screen(
+            label,
+            REPO / "main.py",
+            "score-0",
+            lambda page, _: page.get_by_role("button", name="+1", exact=True).first,
+            lambda _: 1,
+            prepare=seed,
+            open=resume,
+            history=True,
+        )
+        for label, seed in (
+            ("Score pad", seed_scorepad),
+            (f"Score pad, {LONG_ENTRIES} entries in", seed_long_scorepad),
+        )
     )
     ashes = Screen(
         "ASHES player",

@@ -12,9 +12,8 @@ from trackers.ashes.queries import rescue_reach
 from trackers.ashes.state import AshesState, Seat, Slot
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
-from views.following import use_state_while
 from views.forms import Form, form_stepper, rule_link, toggle
-from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector
+from views.games.ashes.parts import FAMILIES, ROMAN, ROW_NAMES, areas_by_sector, use_form_card
 from views.model import AppModel
 from views.widgets import Act, action_button, action_row, card, choice_row, heading, memo, tagged
 
@@ -132,13 +131,9 @@ def ActionsCard(model: AppModel, index: int) -> ft.Control:
         }
     )
 
-    toggled = ft.use_callback(
-        lambda which: form.put("open", "" if form.now("open") == which else which), []
-    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
-    use_state_while(model, bool(form["open"]), lambda m: _actions_frame(m, index))
-    if model.game is None:  # the game was closed; the parent drops this component next
+    toggled, state = use_form_card(model, form, lambda m: _actions_frame(m, index))
+    if state is None:
         return ft.Container()
-    state: AshesState = model.game.session.state
     seat = state.seats[index]
     name = seat.name
 

@@ -12,6 +12,9 @@ import flet as ft
 from trackers.ashes import actions as aa
 from trackers.ashes.queries import vp_display
 from trackers.ashes.state import AshesState
+from views.following import use_state_while
+from views.forms import Form
+from views.model import AppModel
 from views.widgets import action_button
 
 KINDS = ("active", "essential")
@@ -76,3 +79,18 @@ def areas_by_sector(
             )
         rows.append(ft.Row(buttons, wrap=True))
     return ft.Column(rows, spacing=4, key=key)
+
+
+def use_form_card(
+    model: AppModel, form: Form, shown: Callable[[AppModel], object]
+) -> tuple[Callable[[str], None], AshesState | None]:
+    """How a seat's card with forms starts, after its own hooks: one handler for the card's life that opens
+    a form or closes it (so the buttons above the forms skip while nothing they show changed), and the
+    card following the game (`use_state_while`: every entry while a form is open, else `shown`). Then
+    the state to read, None once the game has closed (the parent drops the card next)."""
+    opened = ft.use_callback(lambda which: form.put("open", "" if form.now("open") == which else which), [])
+    use_state_while(model, bool(form["open"]), shown)
+    if model.game is None:
+        return opened, None
+    state: AshesState = model.game.session.state
+    return opened, state

@@ -12,11 +12,11 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import free_positions, income_needs_room, stays
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
 from trackers.core.errors import Violation
-from views.following import use_game, use_state_while
+from views.following import use_game
 from views.forms import Form, form_stepper, rule_link, send_button, stepper, stepper_value, toggle
 from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
-from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, vp_text
+from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, use_form_card, vp_text
 from views.model import AppModel
 from views.widgets import (
     Act,
@@ -211,13 +211,9 @@ def TurnCard(model: AppModel, index: int) -> ft.Control:
     )
     scoring = Latest(tuple[str, ...]())
     position = Latest(0)  # 0: the first free position, which is what most passes take
-    opened = ft.use_callback(
-        lambda which: form.put("open", "" if form.now("open") == which else which), []
-    )  # one handler for the card's life: the buttons above the forms skip while nothing they show changed
-    use_state_while(model, bool(form["open"]), lambda m: _turn_frame(m, index))
-    if model.game is None:  # the game was closed; the parent drops this component next
+    opened, state = use_form_card(model, form, lambda m: _turn_frame(m, index))
+    if state is None:
         return ft.Container()
-    state: AshesState = model.game.session.state
     seat = state.seats[index]
     name = seat.name
 
