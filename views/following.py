@@ -50,11 +50,13 @@ def use_game(model: AppModel, pick: Callable[[AppModel], T]) -> T:
     return value
 
 
-def use_state_while(model: AppModel, reading: bool, shown: Callable[[AppModel], object]) -> None:
+def use_state_while(model: AppModel, reading: bool, shown: Callable[[AppModel], T]) -> T:
     """For a card that reads the open game's state whole while `reading` (one of its forms is open) and shows
     only `shown(model)` otherwise (its buttons and their reasons): it re-renders on every entry while
-    reading, and otherwise only when what it shows differs. The card reads the state itself after this."""
-    use_game(model, lambda m: _open_state(m) if reading else shown(m))
+    reading, and otherwise only when what it shows differs. Returns what it shows (worked out once); the
+    card reads the state itself after this."""
+    picked = use_game(model, lambda m: _open_state(m) if reading else shown(m))
+    return shown(model) if reading else cast("T", picked)
 
 
 def _open_state(model: AppModel) -> object:

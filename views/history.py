@@ -18,6 +18,7 @@ re-renders only what an entry changed."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import flet as ft
@@ -122,12 +123,11 @@ def UndoRedoButtons(model: AppModel, can_undo: bool, can_redo: bool, redo_count:
 
 
 def _recent(lines: list[Line]) -> list[ft.Control]:
-    """The newest `RECENT_BLOCKS` blocks, each keyed by its first line: an entry adds its line to the newest
-    block, or starts a block on top as the oldest one shown goes."""
-    starts = range(0, len(lines), BLOCK)[-RECENT_BLOCKS:]
+    """`lines` (the newest blocks, from a block's start) in blocks keyed by their first line: an entry adds
+    its line to the newest block, or starts a block on top as the oldest one shown goes."""
     return [
         keyed(f"history-block-{lines[start][0]}", HistoryBlock, tuple(lines[start : start + BLOCK]))
-        for start in reversed(starts)
+        for start in reversed(range(0, len(lines), BLOCK))
     ]
 
 
@@ -156,7 +156,7 @@ def History(model: AppModel, log: Revision) -> ft.Control:
         return ft.Container()
     session = model.game.session
     entries = session.cursor
-    hidden = 0 if everything else max(0, (-(-entries // BLOCK) - RECENT_BLOCKS) * BLOCK)
+    hidden = 0 if everything else max(0, (math.ceil(entries / BLOCK) - RECENT_BLOCKS) * BLOCK)
     lines = [
         (index, entry.text, "; ".join(e.text for e in entry.events if e.text))
         for index, entry in enumerate(session.history[hidden:], start=hidden + 1)

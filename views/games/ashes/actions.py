@@ -131,8 +131,8 @@ def ActionsCard(model: AppModel, index: int) -> ft.Control:
         }
     )
 
-    toggled, state = use_form_card(model, form, lambda m: _actions_frame(m, index))
-    if state is None:
+    toggled, state, frame = use_form_card(model, form, lambda m: _actions_frame(m, index))
+    if state is None or frame is None:
         return ft.Container()
     seat = state.seats[index]
     name = seat.name
@@ -306,7 +306,7 @@ def ActionsCard(model: AppModel, index: int) -> ft.Control:
         ]
     if opened:
         controls.append(rule_link(model, _FORM_RULES[opened], key=f"{opened}-rule"))
-    return ActionsFrame(model, *_actions_frame(model, index), str(form["open"]), toggled, tuple(controls))
+    return ActionsFrame(model, *frame, str(form["open"]), toggled, tuple(controls))
 
 
 def _rescue_note(state: AshesState, seat: Seat) -> list[ft.Control]:

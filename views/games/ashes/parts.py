@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -17,6 +17,7 @@ from views.forms import Form
 from views.model import AppModel
 from views.widgets import action_button
 
+T = TypeVar("T")
 KINDS = ("active", "essential")
 ROW_NAMES: tuple[tuple[aa.RowName, str], ...] = (
     ("dark_blue", "Dark blue"),
@@ -82,15 +83,16 @@ def areas_by_sector(
 
 
 def use_form_card(
-    model: AppModel, form: Form, shown: Callable[[AppModel], object]
-) -> tuple[Callable[[str], None], AshesState | None]:
+    model: AppModel, form: Form, shown: Callable[[AppModel], T]
+) -> tuple[Callable[[str], None], AshesState | None, T | None]:
     """How a seat's card with forms starts, after its own hooks: one handler for the card's life that opens
     a form or closes it (so the buttons above the forms skip while nothing they show changed), and the
     card following the game (`use_state_while`: every entry while a form is open, else `shown`). Then
-    the state to read, None once the game has closed (the parent drops the card next)."""
+    the state to read and what `shown` gave, both None once the game has closed (the parent drops the
+    card next)."""
     opened = ft.use_callback(lambda which: form.put("open", "" if form.now("open") == which else which), [])
-    use_state_while(model, bool(form["open"]), shown)
+    frame = use_state_while(model, bool(form["open"]), shown)
     if model.game is None:
-        return opened, None
+        return opened, None, None
     state: AshesState = model.game.session.state
-    return opened, state
+    return opened, state, frame

@@ -211,8 +211,8 @@ def TurnCard(model: AppModel, index: int) -> ft.Control:
     )
     scoring = Latest(tuple[str, ...]())
     position = Latest(0)  # 0: the first free position, which is what most passes take
-    opened, state = use_form_card(model, form, lambda m: _turn_frame(m, index))
-    if state is None:
+    opened, state, frame = use_form_card(model, form, lambda m: _turn_frame(m, index))
+    if state is None or frame is None:
         return ft.Container()
     seat = state.seats[index]
     name = seat.name
@@ -366,7 +366,7 @@ def TurnCard(model: AppModel, index: int) -> ft.Control:
             action_button("Confirm pass", pass_turn, key="pass-go", primary=True),
             rule_link(model, "ashes/protocols/pass", key="pass-rule"),
         ]
-    return TurnFrame(model, *_turn_frame(model, index), str(form["open"]), opened, tuple(controls))
+    return TurnFrame(model, *frame, str(form["open"]), opened, tuple(controls))
 
 
 @ft.component
