@@ -71,13 +71,13 @@ def stepper(
     return ft.Row(
         [
             ft.Text(label, expand=True, size=16),
-            icon_action(ft.Icons.REMOVE, f"{label} minus one", minus, key=f"{key}-minus"),
+            icon_action(ft.Icons.REMOVE, f"{label} minus one", minus, key=f"{key}-minus", tally=True),
             ft.Container(
                 stepper_value(key, shown) if isinstance(shown, str) else shown,
                 width=88,  # "not set" in 20 px bold: the label beside it keeps room for a word
                 alignment=ft.Alignment.CENTER,
             ),
-            icon_action(ft.Icons.ADD, f"{label} plus one", plus, key=f"{key}-plus"),
+            icon_action(ft.Icons.ADD, f"{label} plus one", plus, key=f"{key}-plus", tally=True),
         ],
         key=f"{key}-row",
     )

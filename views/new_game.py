@@ -187,6 +187,7 @@ def NewGame(model: AppModel) -> ft.Control:
                         lambda: add_players(-1),
                         key="players-fewer",
                         disabled=count <= module.min_players,
+                        tally=True,
                     ),
                     tagged("player-count", ft.Text(str(count), size=20, weight=ft.FontWeight.BOLD)),
                     icon_action(
@@ -195,6 +196,7 @@ def NewGame(model: AppModel) -> ft.Control:
                         lambda: add_players(1),
                         key="players-more",
                         disabled=count >= module.max_players,
+                        tally=True,
                     ),
                 ]
             ),

@@ -34,6 +34,24 @@ def test_score_a_game_see_a_refusal_and_undo(page: Any) -> None:
     expect(ident(page, "score-0")).to_have_text("5")
 
 
+def test_a_score_button_answers_a_finger_and_the_keyboard_once_each(page: Any) -> None:
+    """The quick point buttons draw no ripple for a finger (views/widgets.py `tally_tap`); the keyboard still
+    reaches them."""
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Score pad").click()
+    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="+1").first.click()
+    expect(ident(page, "score-0")).to_have_text("1")
+    page.get_by_role("textbox", name="Points").first.click()
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator(":focus")).to_have_text("+5")
+    page.keyboard.press("Enter")
+    expect(ident(page, "score-0")).to_have_text("6")
+    page.keyboard.press("Space")
+    expect(ident(page, "score-0")).to_have_text("11")
+    expect(ident(page, "history-count")).to_have_text("3 entries")
+
+
 def test_rules_search_finds_a_help_section(page: Any) -> None:
     page.get_by_role("tab", name="Rules").click()
     type_into(page, page.get_by_role("textbox", name="Search the rules"), "undo")

@@ -8,10 +8,10 @@ from typing import Any
 import flet as ft
 
 import trackers  # noqa: F401
-from tests.views.harness import FakePage, open_page, run
+from tests.views.harness import FakePage, open_page, run, settle
 from trackers.storage import Store
 from views.app import start
-from views.widgets import TALL_BUTTON, TOUCH
+from views.widgets import TALL_BUTTON, TOUCH, tally_tap
 
 
 async def _score_pad(page: FakePage, players: int = 2) -> None:
@@ -233,6 +233,36 @@ def test_targets_and_long_labels_on_the_shell_screens(store: Store) -> None:
         assert problems == []
 
     run(go())
+
+
+def test_a_tally_button_takes_a_finger_through_its_tap_area_and_the_keyboard_through_its_button(
+    store: Store,
+) -> None:
+    """A score's +1 has no ripple for a finger (`tally_tap`), yet stays a button for the keyboard and screen
+    readers: both paths send the same entry, once."""
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _score_pad(page)
+        area = page.find("quick-0-1")
+        assert isinstance(area, ft.Container) and area.ink is False and area.on_click is not None
+        shield = area.content
+        assert isinstance(shield, ft.Container) and shield.ignore_interactions, "the button takes no pointer"
+        button = shield.content
+        assert isinstance(button, ft.OutlinedButton) and button.content == "+1"
+        assert button.style == TALL_BUTTON and button.on_click is not None
+        await page.fire("quick-0-1")  # a finger
+        assert page.identified("score-0") == "1"
+        await page.session.dispatch_event(button._i, "click", None)  # Enter on the focused button
+        await settle()
+        assert page.identified("score-0") == "2"
+
+    run(go())
+
+
+def test_a_closed_tally_button_takes_no_tap() -> None:
+    shut = tally_tap(ft.IconButton(ft.Icons.ADD, disabled=True), lambda: None, key="k", disabled=True)
+    assert isinstance(shut, ft.Container) and shut.disabled and shut.on_click is None
 
 
 def test_an_entry_not_open_now_is_disabled_with_its_reason(store: Store) -> None:

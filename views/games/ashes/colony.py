@@ -86,6 +86,7 @@ def Materials(model: AppModel, seat: Seat) -> ft.Control:
                     f"Pay a cube from {slot}",
                     partial(model.dispatch, aa.AdjustMaterial(name, level, index, -1)),
                     key=f"mat-{level}-{index}-minus",
+                    tally=True,
                 ),
                 tagged(f"mat-{level}-{index}", ft.Text(str(materials.count(slot)), size=18)),
                 icon_action(
@@ -93,6 +94,7 @@ def Materials(model: AppModel, seat: Seat) -> ft.Control:
                     f"Gain a cube in {slot}",
                     partial(model.dispatch, aa.AdjustMaterial(name, level, index, 1)),
                     key=f"mat-{level}-{index}-plus",
+                    tally=True,
                 ),
             ]
         rows.append(ft.Row(cells, wrap=True))

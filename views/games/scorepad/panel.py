@@ -62,7 +62,10 @@ def PointsEntry(model: AppModel, index: int, player: str) -> ft.Control:
             ft.Row(
                 [
                     action_button(
-                        f"{q:+d}", partial(model.dispatch, AddPoints(player, q)), key=f"quick-{index}-{q}"
+                        f"{q:+d}",
+                        partial(model.dispatch, AddPoints(player, q)),
+                        key=f"quick-{index}-{q}",
+                        tally=True,
                     )
                     for q in QUICK
                 ],
