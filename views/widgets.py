@@ -74,9 +74,9 @@ def tally_tap(button: ft.Control, on_click: Callable[[], Any], *, key: str, disa
 
     Why: the ripple is drawn for about half a second after each tap, and a browser without a GPU draws the
     whole screen again for each of its frames, so the frame with the tap's result waited behind them (a
-    Score pad "+1" took 23 ms to its new score, 12 ms without; the bare counter takes 13-15 ms: `make
-    bench`). The button itself only ignores the pointer: keyboard focus, Enter and screen readers still
-    reach it, and it looks as any other button does.
+    Score pad "+1" took 19-23 ms to its new score, 15 ms without, as the bare counter does: `make bench`).
+    The button itself only ignores the pointer: keyboard focus, Enter and screen readers still reach it,
+    and it looks as any other button does.
     """
     return ft.Container(
         ft.Container(button, ignore_interactions=True),
