@@ -3,8 +3,9 @@ rulebook section; this module gathers them into the rulebook and sums the state 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from trackers.ashes import table_notes
 from trackers.ashes.colony.materials import Materials
 from trackers.ashes.colony.player_board import PlayerBoard
 from trackers.ashes.colony.shelters import Colony
@@ -20,7 +21,8 @@ from trackers.ashes.rules import (
     round_setup,
 )
 from trackers.ashes.state import AshesState, Seat, Settings
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.actions import Action, Event
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import Rulebook, RulebookGame
 
@@ -71,6 +73,14 @@ class Ashes(RulebookGame[AshesState]):
 
     def summary(self, state: AshesState) -> Summary:
         return summary(state)
+
+    def moment(self, state: AshesState) -> Moment:
+        """A new round, phase, player on turn or set-up step is a new step."""
+        now = summary(state)
+        return (now.round, now.phase, now.turn, len(state.rounds.setup_left))
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
     def outcome(self, state: AshesState) -> Outcome | None:
         result = state.result

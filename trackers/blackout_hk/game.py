@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from trackers.blackout_hk import flow, scoring
+from trackers.blackout_hk import flow, scoring, table_notes
 from trackers.blackout_hk.rules import RULEBOOK
 from trackers.blackout_hk.setup import new_chapter
 from trackers.blackout_hk.state import CHAPTER_NAMES, BlackoutState, Settings
 from trackers.core.actions import Action, Event
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 
@@ -111,6 +111,13 @@ class BlackoutHongKong(RulebookGame[BlackoutState]):
         if state.chapter:
             phase = f"Ch. {state.chapter} {CHAPTER_NAMES[state.chapter]} · {phase}"
         return Summary(state.round or None, phase, state.on_turn, scores, next_step(state), "points")
+
+    def moment(self, state: S) -> Moment:
+        """A new chapter, round, stage, player on turn or cube to place is a new step."""
+        return (state.chapter, state.round, state.stage, state.turn, state.to_place, state.result)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
     def outcome(self, state: S) -> Outcome | None:
         if not state.result:

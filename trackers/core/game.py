@@ -6,7 +6,7 @@ new game is a new package that registers one object.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Literal, Protocol
@@ -144,6 +144,38 @@ class Outcome:
         }
 
 
+Moment = tuple[Hashable, ...]
+"""The step the table is at: the stage or phase, the round, whose turn, the question waiting."""
+
+
+@dataclass(frozen=True)
+class TableNote:
+    """Something Lantern drew, rolled or played for the table in the latest entry, and what the table does
+    with its pieces: shown at the top of the current step, where the player looks, until the next entry."""
+
+    said: str
+    todo: str = ""
+    rule: str | None = None
+
+
+def notes_from(events: Sequence[Event], todo: Mapping[str, Callable[[Event], str]]) -> tuple[TableNote, ...]:
+    """A note for each event of a kind Lantern produces the outcome of (`todo` maps the kind to what the
+    table does then, "" for nothing), linked to the rule the event names; for an entry Lantern drew for
+    with no such event, its first event, so what was drawn or rolled is never shown nowhere."""
+    notes = []
+    for event in events:
+        if (says := todo.get(event.kind)) is not None:
+            notes.append(TableNote(event.text, says(event), _rule(event)))
+    if not notes and events:
+        notes.append(TableNote(events[0].text, "", _rule(events[0])))
+    return tuple(notes)
+
+
+def _rule(event: Event) -> str | None:
+    rule = dict(event.data).get("rule")
+    return rule if isinstance(rule, str) else None
+
+
 class GameModule(Protocol):
     """A game engine: pure functions over an immutable state, plus the facts the UI lists."""
 
@@ -172,6 +204,16 @@ class GameModule(Protocol):
     def describe(self, state: Any, action: Action) -> str: ...
     def summary(self, state: Any) -> Summary: ...
     def outcome(self, state: Any) -> Outcome | None: ...
+    def moment(self, state: Any) -> Moment:
+        """The step the table is at: when an entry, an undo or a redo changes it, the game screen brings
+        the new step into view."""
+        ...
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        """What Lantern drew, rolled or played in an entry, each with what the table does with its pieces
+        then: a draw or roll only when Lantern made it (`drew`: where the table entered what it got, it
+        knows already), an automated opponent's step whenever it plays one."""
+        ...
 
 
 def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> list[str]:

@@ -3,14 +3,14 @@ and the co-operative outcome (every player wins or loses together)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 
 from trackers.core.actions import Action, Event
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
-from trackers.hope_city import flows
+from trackers.hope_city import flows, table_notes
 from trackers.hope_city.rules import QUESTIONS, RULEBOOK
 from trackers.hope_city.state import HopeCityState, Settings
 from trackers.hope_city.turn import attack_due
@@ -120,6 +120,14 @@ class HopeCity(RulebookGame[HopeCityState]):
             breakdown,
             cooperative=True,
         )
+
+    def moment(self, state: HopeCityState) -> Moment:
+        """A new stage, year, citizen on turn or question is a new step."""
+        turn = state.turn.citizen if state.turn else None
+        return (state.stage, state.year, turn, question(state), state.result)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
 
 HOPE_CITY = HopeCity()

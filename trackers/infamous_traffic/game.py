@@ -3,14 +3,14 @@ header's summary and the final ranking (ties go to the player earlier in turn or
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from trackers.core.actions import Action, Event
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
-from trackers.infamous_traffic import china, decade, flow
+from trackers.infamous_traffic import china, decade, flow, table_notes
 from trackers.infamous_traffic.rules import RULEBOOK
 from trackers.infamous_traffic.state import EVENTS_PER_DECADE, TILE_NAMES, InfamousTrafficState, Settings
 
@@ -121,6 +121,13 @@ class InfamousTraffic(RulebookGame[InfamousTrafficState]):
         ranking = tuple(Score(p, total) for p, total, _ in ranked)
         breakdown = tuple((p, parts) for p, _, parts in ranked)
         return Outcome((ranked[0][0],), ranking, f"Game over: {state.reason}.", breakdown)
+
+    def moment(self, state: InfamousTrafficState) -> Moment:
+        """A new stage, decade, round, turn or question is a new step."""
+        return (state.stage, state.decade, state.round, state.acted, state.question, state.result)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
 
 INFAMOUS_TRAFFIC = InfamousTraffic()
