@@ -18,6 +18,7 @@ from views.history import History
 from views.model import AppModel
 from views.results import ResultsProblem, ResultsSheet, open_results
 from views.scrolling import use_top_when_shown
+from views.step import FollowStep
 from views.widgets import action_button, card, icon_action, keyed, line, memo, tagged
 
 
@@ -75,6 +76,18 @@ def _score_text(model: AppModel, index: int) -> str:
 @ft.component
 def StatusLine(model: AppModel) -> ft.Control:
     return line("status", use_game(model, _facts))
+
+
+@ft.component
+def BarStatus(model: AppModel) -> ft.Control:
+    """Where the open game stands, in the app bar: the step scrolled to the screen's top has it above."""
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    facts = use_game(model, _facts)
+    return tagged(
+        "bar-status",
+        ft.Text(facts or model.module.title, size=15, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+    )
 
 
 @ft.component
@@ -163,6 +176,7 @@ def GameBody(model: AppModel) -> ft.Control:
                     ft.Container(History(model, model.log), col={"xs": 12, "md": 5}),
                 ],
             ),
+            FollowStep(model),
         ],
         spacing=12,
     )

@@ -63,6 +63,16 @@ class FakePage:
             control for control, name, args in conn.invoked if name == "scroll_to" and args.get("offset") == 0
         ]
 
+    def scrolled_to_key(self, key: str) -> int:
+        """How often a view asked the client to scroll the control keyed `ft.ScrollKey(key)` into view."""
+        conn = self.session.connection
+        assert isinstance(conn, FakeConnection)
+        return sum(
+            1
+            for _, name, args in conn.invoked
+            if name == "scroll_to" and str(getattr(args.get("scroll_key"), "value", args.get("scroll_key"))) == key
+        )
+
     def controls(self) -> Iterator[Any]:
         """Every control reachable from the page's views, depth first."""
         seen: set[int] = set()
