@@ -67,11 +67,8 @@ class FakePage:
         """How often a view asked the client to scroll the control keyed `ft.ScrollKey(key)` into view."""
         conn = self.session.connection
         assert isinstance(conn, FakeConnection)
-        return sum(
-            1
-            for _, name, args in conn.invoked
-            if name == "scroll_to" and str(getattr(args.get("scroll_key"), "value", args.get("scroll_key"))) == key
-        )
+        keys = [args.get("scroll_key") for _, name, args in conn.invoked if name == "scroll_to"]
+        return sum(1 for k in keys if k is not None and str(getattr(k, "value", k)) == key)
 
     def controls(self) -> Iterator[Any]:
         """Every control reachable from the page's views, depth first."""
