@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from rules_ref import reference
 from tests.blackout_hk.made_up_components import COMPONENTS
 from tests.blackout_hk.test_blackout_hk_map import mapped, placing
 from tests.blackout_hk.test_blackout_hk_spec import (
@@ -201,6 +202,24 @@ def test_the_maps_names_are_compared_without_case() -> None:
     state = two_started(replace(entry, districts=districts, links=(("l00", "L01"), *entry.links[1:])))
     assert state.components.around(1) == ("L00", "L01", "L10", "L11")
     assert state.components.links[0] == ("L00", "L01")
+
+
+# Point 8: the reference describes both paths, without the map and with it
+
+
+@pytest.mark.parametrize("section", ["blackout-hk/overview", "blackout-hk/map", "blackout-hk/lantern"])
+def test_the_reference_says_what_lantern_checks_with_the_map_and_without_it(section: str) -> None:
+    body = reference().get(section).body
+    assert "does not know the map" not in body and "stay on the table: you say" not in body
+    assert "Without a map entered" in body or "Without it, you name" in body
+    assert "components pack" in body and "skip" in body
+
+
+def test_the_readings_list_the_new_readings_and_the_options() -> None:
+    body = reference().get("blackout-hk/lantern").body
+    for words in ("capitals", "A battery may pay", "stays taken", "lowest there", "never to your hand"):
+        assert words in body, words
+    assert "phase 7 does not end" in body and "Three of these readings are game options" in body
 
 
 # Games begun before these fixes

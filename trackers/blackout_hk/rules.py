@@ -276,6 +276,12 @@ def _done_line(state: S, action: Done) -> str:
     }.get(state.stage, f"{who} is done")
 
 
+def _start_line(state: S, action: StartGame) -> str:
+    return "Set-up" + (
+        " with the components' data" if action.rondel or action.faces or action.scout_table else ""
+    )
+
+
 def _who(state: S) -> str:
     return state.on_turn or ""
 
@@ -287,16 +293,14 @@ RULEBOOK: Rulebook[S] = Rulebook(
             StartGame,
             "Start",
             setup.start_game,
-            lambda s, a: (
-                "Set-up" + (" with the components' data" if a.rondel or a.faces or a.scout_table else "")
-            ),
+            _start_line,
             checks=(_check_start,),
         ),
         Rule(
             LegacyStartGame,
             "Start",
             setup.start_game,
-            lambda s, a: "Set-up",
+            _start_line,
             checks=(_check_start,),
         ),
         Rule(
