@@ -468,3 +468,26 @@ def test_a_plan_finished_on_the_phone_keeps_its_lasting_effect_and_search_icons(
         assert ada.perks == ("water",) and ada.search_bonus == 1
 
     run(go())
+
+
+def test_a_district_chosen_without_a_tile_is_entered_from_the_scout_form(store: Store) -> None:
+    """Ada picks district 4 and takes no tile: the entry names it, and district 4 is no longer offered to
+    Ben (#29 point 5)."""
+    game = store.create_game(BLACKOUT_HK, make_setup(BLACKOUT_HK, ("Ada", "Ben"), {}), 5)
+    for _, entry in TWO_PLAYER[:10]:  # up to phase 3
+        assert entry is not None and game.session.dispatch(entry).ok, entry
+    assert game.session.dispatch(a.Done()).ok and game.session.dispatch(a.Done()).ok
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        state = _state(store)
+        assert (state.stage, state.on_turn) == ("scout", "Ada")
+        assert not page.has("bhk-scout-no-tile"), "the button waits for a district"
+        await _taps(page, "bhk-scout-district-4", "bhk-scout-no-tile")
+        assert store.open_game(game.id).session.entries[-1].action == a.ScoutNoTile(4)
+        state = _state(store)
+        assert (state.on_turn, state.scouted) == ("Ben", (4,))
+        assert not page.has("bhk-scout-district-4") and page.has("bhk-scout-district-5")
+
+    run(go())
