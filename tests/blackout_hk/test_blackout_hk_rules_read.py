@@ -204,6 +204,14 @@ def test_the_maps_names_are_compared_without_case() -> None:
     assert state.components.links[0] == ("L00", "L01")
 
 
+def test_a_plan_beside_the_board_typed_in_small_letters_is_that_plan() -> None:
+    state = at(begun(1, bk.StartGame(plan_goals=(3,)), mode="the campaign"), "objectives")
+    ada = applied(state, bk.PublicGoal(plan=" a", goal=1)).player("Ada")
+    assert ada.public_goals == (("A", 1),)
+    again = applied(state, bk.PublicGoal(plan=" a", goal=1))
+    assert refusal(again, bk.PublicGoal(plan="A", goal=1)).code == "blackout-hk.goal_done"
+
+
 # Point 8: the reference describes both paths, without the map and with it
 
 

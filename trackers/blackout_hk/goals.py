@@ -28,6 +28,7 @@ from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutStat
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import count_violations
+from trackers.core.names import known_as
 from trackers.core.rules import refuse
 
 S = BlackoutState
@@ -150,10 +151,16 @@ def plan_of(p: Player) -> str:
     return p.public_goals[0][0] if p.public_goals else ""
 
 
+def plan_named(state: S, typed: str) -> str:
+    """The plan beside the board an entry names, whatever its case and spaces ("a " is plan A)."""
+    return known_as(typed, [plan for plan, _ in state.public_plans]) or typed
+
+
 def check_public(state: S, action: PublicGoal) -> list[Violation]:
     p = on_turn(state)
     plans = dict(state.public_plans)
-    if action.plan not in plans:
+    plan = plan_named(state, action.plan)
+    if plan not in plans:
         return refuse(
             f"{G}.plan",
             f"Plan {action.plan!r} is not beside the board this chapter ({', '.join(plans) or 'none'}).",
@@ -161,22 +168,22 @@ def check_public(state: S, action: PublicGoal) -> list[Violation]:
         )
     if problems := count_violations((GOAL, action.goal)):
         return problems
-    if action.goal > plans[action.plan]:
+    if action.goal > plans[plan]:
         return refuse(
             f"{G}.goal",
-            f"Plan {action.plan} has {plans[action.plan]} goals.",
+            f"Plan {plan} has {plans[plan]} goals.",
             "blackout-hk/campaign/emergency-plans",
         )
-    if (bound := plan_of(p)) and bound != action.plan:
+    if (bound := plan_of(p)) and bound != plan:
         return refuse(
             f"{G}.other_plan",
             f"{p.name} completed a goal of plan {bound} first and may only complete goals of plan {bound}.",
             "blackout-hk/campaign/emergency-plans",
         )
-    if (action.plan, action.goal) in p.public_goals:
+    if (plan, action.goal) in p.public_goals:
         return refuse(
             f"{G}.goal_done",
-            f"{p.name} has a cube on goal {action.goal} of plan {action.plan} already.",
+            f"{p.name} has a cube on goal {action.goal} of plan {plan} already.",
             "blackout-hk/campaign/emergency-plans",
         )
     if problems := effects_problems(p, action) or slot_requirement(p, action):
@@ -185,10 +192,11 @@ def check_public(state: S, action: PublicGoal) -> list[Violation]:
 
 
 def public_goal(state: S, action: PublicGoal, rng: Random) -> tuple[S, list[Event]]:
+    plan = plan_named(state, action.plan)
     p = gained(on_turn(state), action)
-    p = replace(p, supply=p.supply - 1, public_goals=(*p.public_goals, (action.plan, action.goal)))
+    p = replace(p, supply=p.supply - 1, public_goals=(*p.public_goals, (plan, action.goal)))
     what = effects_text(action)
-    text = f"{p.name} completes goal {action.goal} of plan {action.plan}: {what}; a cube marks it."
+    text = f"{p.name} completes goal {action.goal} of plan {plan}: {what}; a cube marks it."
     after = replace(state.with_player(p), to_place=action.place)
     return after, [Event.of("goal", text, rule="blackout-hk/campaign/emergency-plans")]
 
