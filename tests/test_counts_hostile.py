@@ -296,12 +296,15 @@ def _blackout_hk_by_hand() -> list[Baseline]:
     for entry in played.entries:
         if isinstance(entry.action, (ba.PublicGoal, ba.UseCard)):
             found.setdefault(type(entry.action), Baseline("blackout-hk", replaying.state, entry.action))
+        if isinstance(entry.action, ba.Scout):
+            seen = replace(entry.action, simples=(entry.action.value,))
+            found.setdefault(ba.Scout, Baseline("blackout-hk", replaying.state, seen))
         if replaying.state.stage == "deploy":
             found.setdefault(
                 ba.Adjust, Baseline("blackout-hk", replaying.state, ba.Adjust("Ada", "score", 1))
             )
         replaying.dispatch(entry.action)
-    assert set(found) == {ba.PublicGoal, ba.UseCard, ba.Adjust}
+    assert set(found) == {ba.PublicGoal, ba.UseCard, ba.Adjust, ba.Scout}
     solo = Session(module, make_setup(module, ("A",), blackout_options(True, 2)), 5).state
     pair = Session(module, make_setup(module, ("A", "B"), blackout_options(True, 1)), 5).state
     start = blackout_start(solo)
@@ -310,6 +313,7 @@ def _blackout_hk_by_hand() -> list[Baseline]:
         *found.values(),
         Baseline("blackout-hk", solo, start),
         Baseline("blackout-hk", pair, ba.StartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
+        Baseline("blackout-hk", pair, ba.LegacyStartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
     ]
 
 

@@ -437,3 +437,57 @@ def test_phases_3_and_4_end_for_everyone_left_in_one_tap_each(store: Store) -> N
         assert (_state(store).stage, _state(store).turn) == ("objectives", 0), "each one tap was one entry"
 
     run(go())
+
+
+def test_a_plan_finished_on_the_phone_keeps_its_lasting_effect_and_search_icons(store: Store) -> None:
+    """The emergency plan finished from the goal form: the form starts it towards the check-mark area, and
+    the entry it sends carries the lasting effect and the search icons entered, so the plan's water trade
+    and its icon work later (#29 point 1)."""
+    setup = make_setup(BLACKOUT_HK, ("Ada", "Ben"), {})
+    game = store.create_game(BLACKOUT_HK, setup, 3)
+    session = game.session
+    for entry in (a.StartGame(), a.PlaceStart("Ben", "Central"), a.PlaceStart("Ada", "Wan Chai")):
+        assert session.dispatch(entry).ok, entry
+    for entry in (a.Roll("food", "tools", "water"), a.Plan("Ada"), a.Plan("Ben")):
+        assert session.dispatch(entry).ok, entry
+    state = session.state
+    assert state.stage == "objectives" and state.on_turn == "Ada"
+    plan = state.player("Ada").emergency
+    assert plan is not None
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await _taps(page, f"bhk-goal-card-{plan.id}", "bhk-goal-no-1")
+        assert page.has("bhk-goal-perk-water"), "a plan's form starts at the check-mark area"
+        await _taps(page, "bhk-goal-perk-water", "bhk-goal-icons-plus", "bhk-goal-go")
+        sent = store.open_game(game.id).session.entries[-1].action
+        assert sent == a.CompleteGoal(card=plan.id, goal=1, to="checkmarks", perk="water", icons=1)
+        ada = _state(store).player("Ada")
+        assert [(o.id, o.perk, o.icons) for o in ada.checkmarks] == [(plan.id, "water", 1)]
+        assert ada.perks == ("water",) and ada.search_bonus == 1
+
+    run(go())
+
+
+def test_a_district_chosen_without_a_tile_is_entered_from_the_scout_form(store: Store) -> None:
+    """Ada picks district 4 and takes no tile: the entry names it, and district 4 is no longer offered to
+    Ben (#29 point 5)."""
+    game = store.create_game(BLACKOUT_HK, make_setup(BLACKOUT_HK, ("Ada", "Ben"), {}), 5)
+    for _, entry in TWO_PLAYER[:10]:  # up to phase 3
+        assert entry is not None and game.session.dispatch(entry).ok, entry
+    assert game.session.dispatch(a.Done()).ok and game.session.dispatch(a.Done()).ok
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        state = _state(store)
+        assert (state.stage, state.on_turn) == ("scout", "Ada")
+        assert not page.has("bhk-scout-no-tile"), "the button waits for a district"
+        await _taps(page, "bhk-scout-district-4", "bhk-scout-no-tile")
+        assert store.open_game(game.id).session.entries[-1].action == a.ScoutNoTile(4)
+        state = _state(store)
+        assert (state.on_turn, state.scouted) == ("Ben", (4,))
+        assert not page.has("bhk-scout-district-4") and page.has("bhk-scout-district-5")
+
+    run(go())

@@ -20,9 +20,16 @@ from trackers.blackout_hk.actions import (
     UseMechanic,
     UseScout,
 )
-from trackers.blackout_hk.state import CHECKMARK_NAMES, DICE, RESOURCE_NAMES, BlackoutState
+from trackers.blackout_hk.state import (
+    BOARD_CHECKMARKS,
+    CHECKMARK_NAMES,
+    DICE,
+    RESOURCE_NAMES,
+    RESOURCES,
+    BlackoutState,
+)
 from trackers.core.actions import Action
-from views.forms import Form, form_stepper, rule_link
+from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.blackout_hk.parts import (
     EFFECTS,
     RESOURCE_CHOICES,
@@ -110,10 +117,14 @@ def VolunteerRow(model: AppModel, state: S, slot: int, cid: str, name: str, colo
 @ft.component
 def DoctorRow(model: AppModel, state: S, slot: int, cid: str) -> ft.Control:
     p = state.player(state.on_turn or "")
-    form = Form({"heal": "", "points": 0})
+    form = Form({"heal": "", "points": 0, "battery": False})
     v = form.latest.shown
     k = f"bhk-card-{slot}"
-    action = UseDoctor(v["heal"], int(v["points"]), card=cid)
+
+    def pay() -> str:
+        return "battery" if form.now("battery") else "medipack"
+
+    action = UseDoctor(v["heal"], int(v["points"]), card=cid, pay="battery" if v["battery"] else "medipack")
     reasons = hint("Pick the card the Doctor heals.") if not v["heal"] else model.check(action)
     return ft.Column(
         [
@@ -126,12 +137,18 @@ def DoctorRow(model: AppModel, state: S, slot: int, cid: str) -> ft.Control:
                 label="Heal:",
             ),
             form_stepper(form, "points", "Points printed on it", key=f"{k}-points"),
+            toggle(
+                "A battery pays instead of the medipack",
+                bool(v["battery"]),
+                lambda: form.put("battery", not form.now("battery")),
+                key=f"{k}-battery",
+            ),
             action_row(
                 [
                     Act(
                         "Doctor",
                         lambda: model.dispatch(
-                            UseDoctor(form.now("heal"), int(form.now("points")), card=cid)
+                            UseDoctor(form.now("heal"), int(form.now("points")), card=cid, pay=pay())
                         ),
                         f"{k}-doctor",
                         reasons,
@@ -185,11 +202,18 @@ def specialist_row(model: AppModel, state: S, slot: int, cid: str, kind: str) ->
                 model, "Scout: 1 gasoline for 1 GPS, +2 HK$", UseScout(cid, "gasoline"), f"{k}-scout-gasoline"
             ),
             act(model, "Scout: 1 books for 1 GPS, +2 HK$", UseScout(cid, "books"), f"{k}-scout-books"),
+            act(model, "Scout: a battery for 1 GPS, +2 HK$", UseScout(cid, "battery"), f"{k}-scout-battery"),
         ]
     else:
         acts = [
             act(model, "Mechanic: +3 HK$", UseMechanic(cid), f"{k}-mechanic"),
             act(model, "Mechanic: 1 tools for +6 HK$", UseMechanic(cid, True), f"{k}-mechanic-tools"),
+            act(
+                model,
+                "Mechanic: a battery for +6 HK$",
+                UseMechanic(cid, True, "battery"),
+                f"{k}-mechanic-battery",
+            ),
         ]
     acts.append(act(model, "Turn up unused", Flip(cid), f"{k}-flip"))
     return ft.Column(
@@ -225,6 +249,16 @@ def checkmark_row(model: AppModel, state: S) -> ft.Control:
         return ft.Container()
     board = [w for w in state.window if w.isdigit()]
     acts = [act(model, CHECKMARK_NAMES[int(w)], UseCheckmark(action=w), f"bhk-checkmark-{w}") for w in board]
+    acts += [
+        act(
+            model,
+            f"{CHECKMARK_NAMES[int(w)]}, a battery paying",
+            UseCheckmark(action=w, pay=("battery",)),
+            f"bhk-checkmark-{w}-battery",
+        )
+        for w in board
+        if BOARD_CHECKMARKS[int(w)][0] in RESOURCES
+    ]
     names = {o.id: o.name for o in state.player(state.on_turn).checkmarks}
     plans = [
         keyed(f"bhk-plan-checkmark-{w}", PlanCheckmark, model, w, names.get(w, w))

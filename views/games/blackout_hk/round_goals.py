@@ -14,7 +14,7 @@ from trackers.blackout_hk.actions import CompleteGoal, Done, PlaceCube, PublicGo
 from trackers.blackout_hk.state import DICE, PERKS, BlackoutState
 from trackers.core.actions import Action
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
-from views.games.blackout_hk.parts import EFFECTS, all_done, effects_fields, effects_of, hint
+from views.games.blackout_hk.parts import EFFECTS, all_done, counts_row, effects_fields, effects_of, hint
 from views.model import AppModel
 from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading, line
 
@@ -24,7 +24,7 @@ GOALS = [(str(n), str(n)) for n in range(1, 7)]
 
 
 def goal_entry(state: S, v: dict[str, Any]) -> Action | None:
-    effects = effects_of(v)
+    effects = {**effects_of(v), "slot_colours": tuple(v["slot_colours"])}
     if v["kind"] == "restore":
         return RestorePower(goal=int(v["goal"] or 0), **effects) if v["goal"] else None
     if v["kind"] == "plan":
@@ -33,12 +33,15 @@ def goal_entry(state: S, v: dict[str, Any]) -> Action | None:
         return PublicGoal(plan=v["plan"], goal=int(v["goal"]), **effects)
     if not v["card"] or not v["goal"]:
         return None
+    to_marks = bool(v["finish"]) and v["to"] == "checkmarks"
     return CompleteGoal(
         card=v["card"],
         goal=int(v["goal"]),
         finish=bool(v["finish"]),
         to=v["to"],
-        colour=v["colour"],
+        colour=v["colour"] if not to_marks else "",
+        perk=v["perk"] if to_marks else "",
+        icons=int(v["icons"]) if to_marks else 0,
         **effects,
     )
 
@@ -59,6 +62,7 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
             "plan": "",
             "perk": "",
             "icons": 0,
+            "slot_colours": (),
         }
     )
     v = form.latest.shown
@@ -76,9 +80,16 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
         choice_buttons(kinds, v["kind"], lambda k: form.put_all(kind=k, goal=""), key="bhk-goal-kind"),
     ]
     if v["kind"] == "card":
-        cards = [(o.id, f"{o.name} ({o.id})") for o in ((p.emergency,) if p.emergency else ()) + p.objectives]
+        held = ((p.emergency,) if p.emergency else ()) + p.objectives
+        cards = [(o.id, f"{o.name} ({o.id})") for o in held]
+        plans = {o.id for o in held if o.done} | ({p.emergency.id} if p.emergency else set())
+
+        def pick(cid: str) -> None:
+            """A plan finished goes to the check-mark area, so its form starts there."""
+            form.put_all(card=cid, to="checkmarks" if cid in plans else "hand")
+
         controls += [
-            chip_row(cards, v["card"] or None, partial(form.put, "card"), key="bhk-goal-card", label="Card:"),
+            chip_row(cards, v["card"] or None, pick, key="bhk-goal-card", label="Card:"),
             chip_row(GOALS, v["goal"] or None, partial(form.put, "goal"), key="bhk-goal-no", label="Goal:"),
             toggle(
                 "The card leaves (finished)",
@@ -142,6 +153,13 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
             ),
         ]
     controls += [
+        counts_row(
+            form,
+            "slot_colours",
+            "Optional: the slot requirement's colours",
+            [(c, c) for c in DICE],
+            key="bhk-goal-slot",
+        ),
         *effects_fields(form, "bhk-goal"),
         action_button("Complete the goal", send, key="bhk-goal-go", primary=True, blocked=reasons),
         send_button(
