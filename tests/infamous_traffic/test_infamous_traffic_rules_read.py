@@ -24,6 +24,7 @@ from tests.infamous_traffic.states import (
     chain,
     decade_over,
     fresh,
+    holding,
     refusal,
     region,
 )
@@ -349,3 +350,29 @@ def test_the_board_entered_under_the_old_type_name_is_edition_1() -> None:
     assert CODEC.decode(raw) == it.LegacyUseBoard(entry.layout, 30)
     assert fresh().edition == 2
     assert it.UseBoard.type == "infamous-traffic.use_board.v2"
+
+
+# 26. Readings made options where the rulebook is open
+
+
+def test_26_the_taiping_tiles_set_aside_are_5_or_7_as_an_option() -> None:
+    assert fresh().set_aside.count("taiping") == 5
+    assert fresh(taiping_tiles="7, as the set-up says").set_aside.count("taiping") == 7
+
+
+def test_26_outrage_goes_back_to_0_after_a_war_only_or_every_decade_as_an_option() -> None:
+    assert decade_over(replace(china(), outrage=5)).outrage == 5
+    every = china(outrage_reset="at the end of every decade")
+    assert decade_over(replace(every, outrage=5)).outrage == 0
+
+
+def rush_deploy(**options: Any) -> S:
+    """In the Rush, Ada (2 cash from the new Treaty Port) influences, then pays for the Deploy."""
+    state = applied(decade_over(replace(china(**options), outrage=8)), it.AttackQing("Canton", die=3))
+    state = holding(state, "Ada", ship=1)
+    return applied(state, it.Influence(()), it.Deploy("canton-1", 1, "ship", 1))
+
+
+def test_26_the_rushs_paid_deploy_costs_its_1_debt_or_1_more_as_an_option() -> None:
+    assert rush_deploy().firm("Ada").money == 0
+    assert rush_deploy(rush_deploy_fee="its 1 debt and the Rush's 1 more").firm("Ada").money == -1

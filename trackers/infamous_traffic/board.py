@@ -167,8 +167,9 @@ def board_problems(data: Mapping[str, Any]) -> list[str]:
                         and isinstance(x.get("name"), str)
                         and name_key(x["name"]) == name_key(other)
                     )
-                    theirs = back.get("adjacent") if isinstance(back.get("adjacent"), list) else []
-                    if known_as(r["name"], [a for a in theirs if isinstance(a, str)]) is None:
+                    theirs = back.get("adjacent")
+                    listed = [a for a in theirs if isinstance(a, str)] if isinstance(theirs, list) else []
+                    if known_as(r["name"], listed) is None:
                         problems.append(f"{other} must also list {r.get('name')} as a neighbour")
     problems.extend(_chain_problems(chains, names))
     problems.extend(_track_problems(data))

@@ -65,9 +65,9 @@ def _end_turn(state: S) -> tuple[S, list[Event]]:
             return replace(state, questions=(Question("activate", who, options=ready),)), []
         return china.activate(state, ready[0])
     if state.stage == "rush":
-        who = state.rush_player
-        assert who is not None, "a Rush action is taken by the Rush's player"
-        return replace(state, turn_done=False, rush_turn=state.rush_after(who, passed=False)), []
+        player = state.rush_player
+        assert player is not None, "a Rush action is taken by the Rush's player"
+        return replace(state, turn_done=False, rush_turn=state.rush_after(player, passed=False)), []
     if why := events.early_end(state):
         return begin_decade_end(state, why)
     acted = state.acted + 1
@@ -153,6 +153,9 @@ def _after_war(state: S) -> tuple[S, list[Event]]:
 
 
 def _books(state: S) -> tuple[S, list[Event]]:
+    """Balance Books; outrage goes back to 0 here too when the table reads the reset as every decade's."""
+    if state.settings.outrage_reset == "at the end of every decade":
+        state = replace(state, outrage=0)
     after, more = decade.balance_books(replace(state, war_strength=0, commander=""))
     return replace(after, stage="books"), more
 

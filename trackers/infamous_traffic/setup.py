@@ -158,7 +158,7 @@ def use_board(state: S, action: UseBoard, rng: Random) -> tuple[S, list[Event]]:
         fate_pile=tuple(pile),
         conspiracy_bag=bag,
         bowls=tuple(bowls),
-        set_aside=Bag.of({"treaty": CONSPIRACY_TOTAL["treaty"], "taiping": CONSPIRACY_TOTAL["taiping"]}),
+        set_aside=Bag.of({"treaty": CONSPIRACY_TOTAL["treaty"], "taiping": state.settings.taiping_tiles}),
         firms=tuple(Player(p) for p in state.players),
         stage="starts",
         edition=1 if isinstance(action, LegacyUseBoard) else EDITION,

@@ -118,6 +118,27 @@ class Settings:
         help="The tile is ignored only with no Missionary in China; one in a Treaty Port or Taiping region "
         "leaves nothing to remove, but outrage still rises.",
     )
+    taiping_tiles: int = option(
+        "Taiping tiles set aside",
+        "5, as the component list counts",
+        choices={"5, as the component list counts": 5, "7, as the set-up says": 7},
+        rule="infamous-traffic/setup",
+        help="The component list counts 5 (58 conspiracy tiles in all); the set-up sets aside 7.",
+    )
+    outrage_reset: str = option(
+        "Outrage goes back to 0",
+        "after a war only",
+        choices=("after a war only", "at the end of every decade"),
+        rule="infamous-traffic/decade/rush",
+        help="The reset is the last line of the Post-War Rush, which happens only after a war.",
+    )
+    rush_deploy_fee: str = option(
+        "In the Post-War Rush, the Deploy paid for after Influence or Conspiracy costs",
+        "its 1 debt only",
+        choices=("its 1 debt only", "its 1 debt and the Rush's 1 more"),
+        rule="infamous-traffic/decade/rush",
+        help="The Rush charges 1 more debt an action; whether that Deploy is an action of its own is open.",
+    )
     upkeep_from: str = option(
         "Balance Books charges the upkeep of",
         "face-up prizes",
