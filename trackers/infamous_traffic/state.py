@@ -76,8 +76,8 @@ EDITION = 2
 the ones it was played with, so that its log replays to the same game (`actions.LegacyUseBoard`): a Taiping
 founding may hit a Treaty Port, the Post-War Rush counts its turns over the players still in, an early
 decade end leaves the pawns on the travel rows where they stand, Enforcement counts only the interior
-chains behind a chain, a battle against the Taiping keeps the Qing Force under a Treaty Port, Missionary
-Expulsion with no Missionary in a Qing region is ignored, and policing clears whole chains."""
+chains behind a chain, a battle against the Taiping keeps the Qing Force under a Treaty Port, and Missionary
+Expulsion with no Missionary in a Qing region is ignored."""
 
 Stage = Literal[
     "board", "starts", "turns", "events", "war", "rush", "books", "season", "compound", "penalty", "over"
