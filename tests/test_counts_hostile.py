@@ -274,6 +274,7 @@ def _infamous_traffic_by_hand() -> list[Baseline]:
         (discarding, ia.Discard(2)),
         (disrupted, ia.SetDemand("Canton", (4,))),
         (fresh, ia.UseBoard(traffic_layout(), 30, canton_dice=(3, 4), pool=(1, 2, 3, 4, 5))),
+        (fresh, ia.LegacyUseBoard(traffic_layout(), 30, canton_dice=(3, 4), pool=(1, 2, 3, 4, 5))),
         (playing, ia.CardMoney(who, 2, "a card's power")),
         (in_china, ia.Influence((1,), faces=(3,))),
         (in_china, ia.Deploy("wenzhou-1", 2, "merchant", 1, rerolls=(4, 4))),

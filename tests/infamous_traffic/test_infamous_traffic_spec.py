@@ -1607,20 +1607,20 @@ def outrage_event(**options: Any) -> S:
     return applied(at_events(state), it.DrawEvent("debate+2"))
 
 
-def test_the_early_end_is_checked_after_an_event_by_default() -> None:
-    after = outrage_event()
+def test_the_early_end_is_checked_after_an_event_as_an_option() -> None:
+    after = outrage_event(early_end_after_events=True)
     assert after.outrage == 11 and after.stage == "war" and after.war_strength == 4
 
 
-def test_the_early_end_waits_for_a_turn_as_an_option() -> None:
-    after = outrage_event(early_end_after_events=False)
+def test_the_early_end_waits_for_the_end_of_a_turn_by_default() -> None:
+    after = outrage_event()
     assert after.outrage == 11 and after.stage == "turns" and after.on_turn == "Ada"
     ended = applied(after, it.Pass())
     assert ended.stage == "war" and ended.war_strength == 4
 
 
-def test_missionary_expulsion_is_ignored_without_a_qing_missionary() -> None:
-    state = region(china(), "Canton", alignment="treaty")
+def test_missionary_expulsion_is_ignored_without_a_qing_missionary_as_an_option() -> None:
+    state = region(china(missionary_outside_qing="is ignored"), "Canton", alignment="treaty")
     after = applied(at_events(state, bag={"missionary": 1}), it.DrawEvent("missionary"))
     assert after.region("Canton").missionary and after.outrage == 0
     assert after.region("Canton").demand == (2, 4)

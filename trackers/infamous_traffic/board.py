@@ -13,6 +13,9 @@ Pack data:
 
 `enforcement` names the Enforcement tile that hits the region (canton, mountain, mid-coast or city).
 `toward` is the chain an interior chain leads to on its way to the coast (null for a coastal chain).
+Names are matched as the table means them (`trackers.core.names`): "canton " in a border list is the
+region Canton, and two regions "Canton" and "canton" are one name written twice. The pack keeps what was
+typed; the `Board` spells every reference as the region or chain list first wrote it.
 Outrage positions count from 0 at the leftmost space. `debt` and `tile_limits` may be left out: then the
 table enters the compounded debt, the debt penalty and the tiles it returns.
 """
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from trackers.core.names import known_as, name_key
 from trackers.core.packs import PackKind, register_pack_kind
 
 Space = Literal["ship", "opium", "blank"]
@@ -101,20 +105,20 @@ class Board:
 
     @cached_property
     def _regions(self) -> dict[str, RegionSpec]:
-        return {r.name: r for r in self.regions}
+        return {name_key(r.name): r for r in self.regions}
 
     @cached_property
     def _chains(self) -> dict[str, ChainSpec]:
-        return {c.id: c for c in self.chains}
+        return {name_key(c.id): c for c in self.chains}
 
     def region(self, name: str) -> RegionSpec:
-        return self._regions[name]
+        return self._regions[name_key(name)]
 
     def chain(self, cid: str) -> ChainSpec:
-        return self._chains[cid]
+        return self._chains[name_key(cid)]
 
     def adjacent(self, a: str, b: str) -> bool:
-        return b in self.region(a).adjacent
+        return known_as(b, self.region(a).adjacent) is not None
 
     def tile_limit(self, revenue: int) -> int | None:
         if not self.tile_limits:
@@ -137,35 +141,42 @@ def board_problems(data: Mapping[str, Any]) -> list[str]:
             problems.append(f"region {i + 1} has no name")
             continue
         names.append(r["name"])
-        if r.get("enforcement") not in ENFORCEMENT:
+        if not isinstance(r.get("enforcement"), str) or known_as(r["enforcement"], ENFORCEMENT) is None:
             problems.append(f"{r['name']}: 'enforcement' must be one of {', '.join(ENFORCEMENT)}")
         if not isinstance(r.get("coastal"), bool):
             problems.append(f"{r['name']}: 'coastal' must be true or false")
         adjacent = r.get("adjacent")
         if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
             problems.append(f"{r['name']}: 'adjacent' must list region names")
-    if len(set(names)) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         problems.append("two regions have the same name")
-    if "Canton" not in names:
+    if known_as("Canton", names) is None:
         problems.append("the board needs Canton (the rules set up there)")
-    known = set(names)
     for r in regions:
         if isinstance(r, Mapping) and isinstance(r.get("adjacent"), list):
             for other in r["adjacent"]:
-                if other not in known:
+                if not isinstance(other, str) or known_as(other, names) is None:
                     problems.append(f"{r.get('name')}: borders an unknown region {other!r}")
-                elif other == r.get("name"):
+                elif name_key(other) == name_key(r["name"]):
                     problems.append(f"{other} cannot border itself")
                 else:
-                    back = next(x for x in regions if isinstance(x, Mapping) and x.get("name") == other)
-                    if r.get("name") not in (back.get("adjacent") or []):
+                    back = next(
+                        x
+                        for x in regions
+                        if isinstance(x, Mapping)
+                        and isinstance(x.get("name"), str)
+                        and name_key(x["name"]) == name_key(other)
+                    )
+                    theirs = back.get("adjacent")
+                    listed = [a for a in theirs if isinstance(a, str)] if isinstance(theirs, list) else []
+                    if known_as(r["name"], listed) is None:
                         problems.append(f"{other} must also list {r.get('name')} as a neighbour")
-    problems.extend(_chain_problems(chains, known))
+    problems.extend(_chain_problems(chains, names))
     problems.extend(_track_problems(data))
     return problems
 
 
-def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
+def _chain_problems(chains: list[Any], regions: list[str]) -> list[str]:
     problems: list[str] = []
     ids: list[str] = []
     for i, c in enumerate(chains):
@@ -173,7 +184,7 @@ def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
             problems.append(f"chain {i + 1} has no id")
             continue
         ids.append(c["id"])
-        if c.get("region") not in regions:
+        if not isinstance(c.get("region"), str) or known_as(c["region"], regions) is None:
             problems.append(f"chain {c['id']}: its region {c.get('region')!r} is not on the board")
         spaces = c.get("spaces")
         if (
@@ -182,14 +193,13 @@ def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
             or any(s not in SPACES for s in spaces)
         ):
             problems.append(f"chain {c['id']}: 'spaces' must list 1 to {MAX_SPACES} of ship, opium, blank")
-    if len(set(ids)) != len(ids):
+    if len({name_key(i) for i in ids}) != len(ids):
         problems.append("two chains have the same id")
-    known = set(ids)
     for c in chains:
         if not isinstance(c, Mapping):
             continue
         toward = c.get("toward")
-        if toward is not None and toward not in known:
+        if toward is not None and (not isinstance(toward, str) or known_as(toward, ids) is None):
             problems.append(f"chain {c.get('id')}: leads toward an unknown chain {toward!r}")
         if toward is None and isinstance(c.get("spaces"), list) and "ship" not in c["spaces"]:
             problems.append(
@@ -201,16 +211,18 @@ def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
 
 def _loops(chains: list[Any]) -> list[str]:
     toward = {
-        c["id"]: c.get("toward") for c in chains if isinstance(c, Mapping) and isinstance(c.get("id"), str)
+        name_key(c["id"]): (c["id"], c.get("toward"))
+        for c in chains
+        if isinstance(c, Mapping) and isinstance(c.get("id"), str)
     }
-    for start in toward:
+    for start, (written, first) in toward.items():
         seen = {start}
-        at = toward.get(start)
-        while isinstance(at, str):
-            if at in seen:
-                return [f"chain {start}: its way toward the coast goes round in a loop"]
-            seen.add(at)
-            at = toward.get(at)
+        at = first
+        while isinstance(at, str) and name_key(at) in toward:
+            if name_key(at) in seen:
+                return [f"chain {written}: its way toward the coast goes round in a loop"]
+            seen.add(name_key(at))
+            at = toward[name_key(at)][1]
     return []
 
 
@@ -269,11 +281,30 @@ def board_from(layout: str) -> Board:
         raise ValueError("the board must be a JSON object")
     if problems := board_problems(data):
         raise ValueError("; ".join(problems))
+    names = [r["name"] for r in data["regions"]]
+    ids = [c["id"] for c in data["chains"]]
+
+    def spelt(name: str, known: list[str] | tuple[str, ...]) -> str:
+        """A reference as the board's list first wrote it (board_problems made sure there is one)."""
+        return known_as(name, known) or name
+
     regions = tuple(
-        RegionSpec(r["name"], r["enforcement"], r["coastal"], tuple(r["adjacent"])) for r in data["regions"]
+        RegionSpec(
+            r["name"],
+            spelt(r["enforcement"], ENFORCEMENT),
+            r["coastal"],
+            tuple(spelt(a, names) for a in r["adjacent"]),
+        )
+        for r in data["regions"]
     )
     chains = tuple(
-        ChainSpec(c["id"], c["region"], tuple(c["spaces"]), c.get("toward")) for c in data["chains"]
+        ChainSpec(
+            c["id"],
+            spelt(c["region"], names),
+            tuple(c["spaces"]),
+            None if c.get("toward") is None else spelt(c["toward"], ids),
+        )
+        for c in data["chains"]
     )
     o = data["outrage"]
     outrage = OutrageTrack(

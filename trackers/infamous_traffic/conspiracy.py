@@ -9,6 +9,7 @@ from random import Random
 
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
+from trackers.core.names import known_as, same_name
 from trackers.core.rules import refuse
 from trackers.infamous_traffic import china
 from trackers.infamous_traffic.actions import PlaceConspiracy
@@ -88,7 +89,9 @@ def _check_missionary(state: S, region: str) -> list[Violation]:
         return refuse(
             f"{G}.missionary", f"{region} already has a Missionary: one a region.", RULE["missionary"]
         )
-    allowed = china.near_black_tile(state, region) or (region == "Canton" and not any_black_tile(state))
+    allowed = china.near_black_tile(state, region) or (
+        same_name(region, "Canton") and not any_black_tile(state)
+    )
     if not allowed:
         return refuse(
             f"{G}.no_black_tile",
@@ -113,7 +116,7 @@ def _check_qing(state: S, action: PlaceConspiracy) -> list[Violation]:
         if name not in left or not board.adjacent(action.region, name):
             return refuse(f"{G}.battle", f"{name!r} does not border {action.region}.", RULE["qing"])
         left[name] -= 1
-        if left[name] < 1 and state.region(name).alignment in ("qing", "treaty"):
+        if left[name] < 1 and _last_force(state, name):
             return refuse(
                 f"{G}.battle",
                 f"{name} would lose its last Qing Force; the battle cannot take it.",
@@ -129,6 +132,13 @@ def _check_qing(state: S, action: PlaceConspiracy) -> list[Violation]:
             RULE["qing"],
         )
     return []
+
+
+def _last_force(state: S, region: str) -> bool:
+    """Whether a region's last Qing Force holds it: in a Qing region it does; under a Treaty Port the Treaty
+    Port tile stays, so the battle may take it (edition 1 kept that one too)."""
+    alignment = state.region(region).alignment
+    return alignment == "qing" or (alignment == "treaty" and state.edition < 2)
 
 
 def _check_agent(state: S, action: PlaceConspiracy) -> list[Violation]:
@@ -165,7 +175,8 @@ def _check_smuggler(state: S, action: PlaceConspiracy, region: str) -> list[Viol
         )
     if china.near_black_tile(state, region):
         return []
-    if not any_black_tile(state) and (region == "Canton" or not _smuggler_room(state, "Canton")):
+    canton = known_as("Canton", [r.name for r in state.regions]) or "Canton"
+    if not any_black_tile(state) and (same_name(region, canton) or not _smuggler_room(state, canton)):
         return []
     return refuse(
         f"{G}.no_black_tile",

@@ -26,6 +26,7 @@ score = decade.score
 season_order = decade.season_order
 ranking = decade.ranking
 policeable = decade.policeable
+police_pieces = decade.police_pieces
 penalty_due = decade.penalty_due
 early_end = events.early_end
 events_to_add = events.events_to_add
@@ -49,6 +50,7 @@ __all__ = [
     "penalty_due",
     "place_targets",
     "placeable",
+    "police_pieces",
     "policeable",
     "ranking",
     "region_of",

@@ -393,6 +393,8 @@ def deploy(state: S, action: Deploy, rng: Random) -> tuple[S, list[Event]]:
                 )
             )
     paid = replace(after.pay(who, 1), questions=after.questions[1:]) if asked else rush_fee(after, who)
+    if asked and state.settings.rush_deploy_fee == "its 1 debt and the Rush's 1 more":
+        paid = rush_fee(paid, who)
     return done(paid), events
 
 
