@@ -44,7 +44,7 @@ from typing import Any
 from trackers import gamefile
 from trackers.core.boundary import MAX_DEPTH, nests_deeper
 from trackers.core.game import GameModule, Setup
-from trackers.core.names import meant
+from trackers.core.names import known_as
 from trackers.core.packs import Pack, check_pack, pack_kind, parse_pack
 from trackers.core.registry import get_game
 from trackers.core.session import LogEntry, Session
@@ -476,11 +476,13 @@ def _upgrade(db: sqlite3.Connection) -> None:
 
 
 def _held_name(db: sqlite3.Connection, kind: str, name: str) -> str | None:
-    """The name a pack of `kind` is saved under that `name` means (`names.meant`), if any: a store written
+    """The name a pack of `kind` is saved under that `name` means, itself first, if any: a store written
     before names were compared by key may hold two that differ only in case, each still reached by its own."""
+    exact = "SELECT name FROM packs WHERE kind = ? AND name = ?"
+    if db.execute(exact, (kind, name)).fetchone() is not None:
+        return name
     held = [row[0] for row in db.execute("SELECT name FROM packs WHERE kind = ?", (kind,))]
-    found = meant(name, held)
-    return found if found in held else None
+    return known_as(name, held)
 
 
 def _save_pack(db: sqlite3.Connection, pack: Pack, replace: bool) -> None:
