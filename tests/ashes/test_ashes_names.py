@@ -11,9 +11,8 @@ import pytest
 
 from tests.ashes.entries import apply, codes, play, rescue_card
 from tests.ashes.states import BOARD, LAYOUT, TOPS, new, playing, with_board
-from trackers.ashes.actions import Build, CatalogueRivalDeck, Emerge, Move, Rescue, SetRival, UseBoard
+from trackers.ashes.actions import Build, CatalogueRivalDeck, Emerge, Kind, Move, Rescue, SetRival, UseBoard
 from trackers.ashes.board.layout import board_from_json, board_pack, board_problems
-from trackers.ashes.board.survivors import ACTIVE, ESSENTIAL
 from trackers.ashes.game import ASHES
 from trackers.ashes.rival.card import RivalCard
 from trackers.ashes.rival.deck import add_card_violations, card_to_json, deck_pack, deck_problems
@@ -24,7 +23,8 @@ from trackers.core.game import make_setup
 from trackers.core.packs import PackError
 from trackers.core.session import Session
 
-A, E = ACTIVE, ESSENTIAL
+A: Kind = "active"
+E: Kind = "essential"
 UPGRADES: tuple[Any, ...] = ("I", "II") * 5
 
 
@@ -92,7 +92,8 @@ def test_a_rival_card_entered_in_another_case_is_the_catalogued_card() -> None:
     state = rivals_turn(deck(rescue_card("c1", 1, area="S1a"), rescue_card("c2")))
     after, _ = apply(state, rescue_card("C1 ", 1, area=" s1a"))
     assert after.rival is not None and after.rival.deck.discard_pile == ("c1",)
-    assert after.area("S1a") is not None and after.area("S1a").survivors.total == 0  # type: ignore[union-attr]
+    emptied = after.area("S1a")
+    assert emptied is not None and emptied.survivors.total == 0
 
 
 # The packs: two names differing only in case or spaces are one name given twice
