@@ -14,6 +14,7 @@ from tests.ashes.states import BOARD, LAYOUT, TOPS, new, playing, with_board
 from trackers.ashes.actions import Build, CatalogueRivalDeck, Emerge, Kind, Move, Rescue, SetRival, UseBoard
 from trackers.ashes.board.layout import board_from_json, board_pack, board_problems
 from trackers.ashes.game import ASHES
+from trackers.ashes.queries import unlabelled_name
 from trackers.ashes.rival.card import RivalCard
 from trackers.ashes.rival.deck import add_card_violations, card_to_json, deck_pack, deck_problems
 from trackers.ashes.rounds.turn_order import take_turn
@@ -147,3 +148,8 @@ def test_a_deck_an_older_game_catalogued_with_two_labels_in_one_case_still_repla
     assert deck_problems({"cards": cards}, logged=True) == []
     state = play(new(), CatalogueRivalDeck(tuple(json.dumps(c) for c in cards)))
     assert [c.label for c in state.catalogue] == ["T1", "t1"]
+
+
+def test_a_card_entered_without_a_label_takes_no_name_a_known_card_has_in_another_case() -> None:
+    known = [replace(card("card 1"), numeric=5), replace(card("CARD  2"), numeric=6)]
+    assert unlabelled_name(replace(card("?"), numeric=7), known) == "Card 3"
