@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from trackers.core.actions import Action, Event
 from trackers.core.boundary import has_lone_surrogate
 from trackers.core.errors import Violation
+from trackers.core.names import name_key
 from trackers.core.rules import Rulebook
 
 OptionValue = bool | int | str
@@ -216,9 +217,15 @@ class GameModule(Protocol):
         ...
 
 
-def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> list[str]:
+def check_setup(
+    module: GameModule, players: tuple[str, ...], options: Mapping[str, Any], *, stored: bool = False
+) -> list[str]:
     """Every reason the setup is unacceptable (empty when it is fine). A module may add its own reasons
-    with `setup_problems(players, options)` (a player count only one variant allows)."""
+    with `setup_problems(players, options)` (a player count only one variant allows).
+
+    Two players are the same when their names share a key (`names.name_key`: case and spaces aside). A
+    `stored` setup, read back from a game already begun, is held to the check it was begun under (case and
+    the spaces around a name), so a game whose names differ only by the spaces inside them still opens."""
     problems: list[str] = []
     if not module.min_players <= len(players) <= module.max_players:
         problems.append(
@@ -229,7 +236,8 @@ def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[s
         problems.append("every player needs a name")
     if any(has_lone_surrogate(n) for n in names):
         problems.append("a player's name holds a character that is not valid Unicode")
-    if len({n.casefold() for n in names}) != len(names):
+    keys = {n.casefold() for n in names} if stored else {name_key(n) for n in names}
+    if len(keys) != len(names):
         problems.append("two players have the same name")
     known = {o.key: o for o in module.options}
     problems.extend(f"unknown option {key!r}" for key in options if key not in known)
@@ -241,9 +249,12 @@ def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[s
     return problems
 
 
-def make_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> Setup:
-    """A Setup with every option filled in; raises ValueError listing all problems."""
-    problems = check_setup(module, players, options)
+def make_setup(
+    module: GameModule, players: tuple[str, ...], options: Mapping[str, Any], *, stored: bool = False
+) -> Setup:
+    """A Setup with every option filled in (each name as typed, less the spaces around it); raises
+    ValueError listing all problems. `stored`: see `check_setup`."""
+    problems = check_setup(module, players, options, stored=stored)
     if problems:
         raise ValueError("; ".join(problems))
     values = tuple((o.key, options.get(o.key, o.default)) for o in module.options)
