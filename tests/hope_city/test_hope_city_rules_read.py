@@ -37,7 +37,7 @@ from tests.hope_city.states import (
 from trackers.core.actions import Action, ActionCodec
 from trackers.gamefile import load_document
 from trackers.hope_city import actions as a
-from trackers.hope_city.game import HOPE_CITY
+from trackers.hope_city.game import HOPE_CITY, next_step
 from trackers.hope_city.state import HOPE, PUNK, HopeCityState, Objective
 
 SAVED = Path(__file__).parent / "saved"
@@ -162,6 +162,7 @@ def test_a_complete_fail_set_is_cashed_before_the_turn_ends() -> None:
     state = done(piles(turn_of("mayor"), fail=(("regular",),) * 5))
     violation = refusal(state, a.EndTurn())
     assert (violation.code, violation.rule) == ("hope-city.set_due", "hope-city/piles")
+    assert next_step(state) == "A complete fail set waits: cash it before going on."
     cashed = applied(state, a.CashSet("fail", talent_from="coach"))
     assert cashed.city.blights == 1 and cashed.citizen("coach").talents == 1
     assert applied(cashed, a.EndTurn()).turn.citizen == "coach"  # type: ignore[union-attr]
