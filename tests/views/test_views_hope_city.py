@@ -462,3 +462,27 @@ def test_the_coach_adds_the_purple_die_to_a_punk_attack(store: Store) -> None:
         assert turn is not None and turn.fight_back == ("punk",)
 
     run(go())
+
+
+def test_a_non_active_coachs_token_is_offered_for_recruit(store: Store) -> None:
+    setup = make_setup(HOPE_CITY, ("Player 1", "Player 2", "Player 3"), {})
+    game = store.create_game(HOPE_CITY, setup, 7)
+    seats = (("Player 1", "mayor"), ("Player 2", "engineer"), ("Player 3", "ranger"))
+    for entry in (
+        ha.ChooseCitizens(seats, 30, 10, 5),
+        *(ha.DrawToken(t) for t in STARTING),
+        ha.ChaosIn(),
+        ha.DrawToken("economics"),
+    ):
+        assert game.session.dispatch(entry).ok, entry
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await page.fire("hc-talent-owner-coach:engineer")
+        await page.fire("hc-innovate-punk-politics:0")
+        assert page.identified("hc-talent-go-blocked") == (
+            "RECRUIT copies a talent only once the Engineer has used every token."
+        )
+
+    run(go())
