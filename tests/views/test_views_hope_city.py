@@ -7,6 +7,10 @@ import flet as ft
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
+from trackers.core.actions import Action
+from trackers.core.game import make_setup
+from trackers.hope_city import actions as ha
+from trackers.hope_city.game import HOPE_CITY
 from trackers.hope_city.state import HopeCityState
 from trackers.storage import Store
 from views.app import start
@@ -51,6 +55,16 @@ async def _choose_citizens(page: FakePage) -> None:
     await page.fire("hc-count-punks-quick-10")
     await page.fire("hc-count-big-quick-5")
     await page.fire("hc-start")
+
+
+async def _defer_an_objective(page: FakePage) -> None:
+    """Take a one-token card from the space's pile and put it on the Future Track (a 6 when it is full)."""
+    await page.fire("hc-obj-cost-none")
+    await page.fire("hc-obj-choose")
+    if page.has("hc-defer-roll"):
+        await page.fire("hc-defer-roll-6")
+    else:
+        await page.fire("hc-defer")
 
 
 async def _to_first_turn(page: FakePage) -> None:
@@ -326,10 +340,18 @@ def test_a_trade_then_three_short_turns_the_clean_up_and_the_next_year(store: St
         await page.fire("hc-trade")
         assert page.identified("hc-trade-done") == "2. Trade: done."
         assert _state(store).citizen("mayor").tokens.count("hope") == 1
+        assert page.identified("hc-end-turn-blocked") == (
+            "Choose an objective of this space first, then attempt it or put it on the Future Track."
+        )
+        await _defer_an_objective(page)
         await page.fire("hc-end-turn")
         for token in ("politics", "politics"):
             await page.fire(f"hc-wage-drew-{token}")
+            await _defer_an_objective(page)
             await page.fire("hc-end-turn")
+        state = _state(store)
+        assert len(state.track.cards) == 2, "the Mayor's and the Coach's cards wait on the track"
+        assert state.piles.fail[4] == ("regular",), "the full track's roll of 6 failed the Ranger's card"
         assert _filled(page, "hc-show") == ["turn"]
         assert page.identified("next-step") == "Were the chaos card's conditions met?"
         assert (
@@ -360,5 +382,107 @@ def test_the_result_banner_when_every_citizen_breaks_bad(store: Store) -> None:
         await page.fire("hc-show-turn")
         assert page.identified("next-step") == "Ruin: Every citizen in play has broken bad."
         assert not page.has("hc-end-turn")
+
+    run(go())
+
+
+def _stored(store: Store, *entries: Action) -> str:
+    """A three-citizen game (Mayor, Coach, Ranger) stored entry by entry after its starting tokens: its id."""
+    setup = make_setup(HOPE_CITY, ("Player 1", "Player 2", "Player 3"), {})
+    game = store.create_game(HOPE_CITY, setup, 7)
+    seats = (("Player 1", "mayor"), ("Player 2", "coach"), ("Player 3", "ranger"))
+    start_entries = (ha.ChooseCitizens(seats, 30, 10, 5), *(ha.DrawToken(t) for t in STARTING))
+    for entry in (*start_entries, *entries):
+        assert game.session.dispatch(entry).ok, entry
+    return game.id
+
+
+def _failed(space: str, token: str, *before: Action) -> tuple[Action, ...]:
+    """A turn whose card of `space` fails on the closed Future Track (a roll naming no card)."""
+    return (ha.DrawToken(token), *before, ha.ChooseObjective("pile", (space,)), ha.Defer(6))
+
+
+def test_a_complete_fail_set_is_cashed_before_the_turn_ends(store: Store) -> None:
+    closed = (ha.CloseTrack(), ha.CloseTrack())
+    game = _stored(
+        store,
+        ha.ChaosIn(),
+        *_failed("politics", "economics", *closed),
+        ha.EndTurn(),
+        *_failed("society", "politics"),
+        ha.EndTurn(),
+        *_failed("environment", "technology"),
+        ha.EndTurn(),
+        ha.ResolveChaos(True),
+        ha.EndYear(),
+        ha.ChaosIn(),
+        *_failed("technology", "environment", ha.Move("technology")),
+        ha.EndTurn(),
+        *_failed("economics", "society", ha.Move("economics"), ha.FaceAttack((3,))),
+    )
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game}")
+        assert page.identified("hc-end-turn-blocked") == "A complete fail set waits: cash it before going on."
+        await page.fire("hc-set-pile-fail")
+        await page.fire("hc-set-talent-coach")
+        await page.fire("hc-cash")
+        state = _state(store)
+        assert state.city.blights == 1 and state.citizen("coach").talents == 1
+        assert state.piles.fail == ((),) * 5
+        await page.fire("hc-end-turn")
+        assert page.identified("hc-on-turn") == "The Ranger (Player 3)'s turn"
+
+    run(go())
+
+
+def test_the_coach_adds_the_purple_die_to_a_punk_attack(store: Store) -> None:
+    game = _stored(
+        store,
+        ha.ChaosIn(),
+        *_failed("politics", "economics"),
+        ha.EndTurn(),
+        ha.DrawToken("politics"),
+        ha.GangUp(0),
+        ha.Move("economics"),
+    )
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game}")
+        assert not page.has("hc-attack-purple"), "kept aside until the Coach adds it"
+        await page.fire("hc-attack-gang-up-add")
+        await page.fire("hc-attack-purple-6")
+        await page.fire("hc-attack-die-0-1")
+        await page.fire("hc-attack-enter")
+        coach = _state(store).citizen("coach")
+        assert coach.corruption == 0 and not coach.purple_die, "the 6 stood in for the 1: no hit, die back"
+        turn = _state(store).turn
+        assert turn is not None and turn.fight_back == ("punk",)
+
+    run(go())
+
+
+def test_a_non_active_coachs_token_is_offered_for_recruit(store: Store) -> None:
+    setup = make_setup(HOPE_CITY, ("Player 1", "Player 2", "Player 3"), {})
+    game = store.create_game(HOPE_CITY, setup, 7)
+    seats = (("Player 1", "mayor"), ("Player 2", "engineer"), ("Player 3", "ranger"))
+    for entry in (
+        ha.ChooseCitizens(seats, 30, 10, 5),
+        *(ha.DrawToken(t) for t in STARTING),
+        ha.ChaosIn(),
+        ha.DrawToken("economics"),
+    ):
+        assert game.session.dispatch(entry).ok, entry
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await page.fire("hc-talent-owner-coach:engineer")
+        await page.fire("hc-innovate-punk-politics:0")
+        assert page.identified("hc-talent-go-blocked") == (
+            "RECRUIT copies a talent only once the Engineer has used every token."
+        )
 
     run(go())

@@ -11,6 +11,7 @@ from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 from trackers.hope_city import flows, table_notes
+from trackers.hope_city.guards import sets_settled
 from trackers.hope_city.rules import QUESTIONS, RULEBOOK
 from trackers.hope_city.state import HopeCityState, Settings
 from trackers.hope_city.turn import attack_due
@@ -55,6 +56,8 @@ def next_step(state: HopeCityState) -> str:
     if state.stage == "cleanup":
         if state.chaos_in_play and not state.chaos_resolved:
             return "Were the chaos card's conditions met?"
+        if waiting := sets_settled(state):
+            return waiting[0].message
         return "End the year: PUNKS infect the bag."
     turn = state.turn
     citizen = state.on_turn
@@ -69,6 +72,8 @@ def next_step(state: HopeCityState) -> str:
         return "Attempt the objective (pay its cost) or put it on the Future Track."
     if turn.objective is not None:
         return "Did the attempt succeed?"
+    if waiting := sets_settled(state):
+        return waiting[0].message
     return f"Enter the card's result, cash a set if one is complete, then end the {citizen.name}'s turn."
 
 

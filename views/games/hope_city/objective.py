@@ -120,10 +120,11 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 def defer_part(model: AppModel, state: HopeCityState) -> ft.Control:
     """Put the unpaid card on the Future Track; when it is full, a die picks the card that fails."""
     track = state.track
-    button = send_button(
-        model, "Put it on the Future Track", Defer(), key="hc-defer", blocked=model.check(Defer())
-    )
-    if len(track.cards) < track.capacity or model.check(Defer()):
+    who = state.on_turn
+    mobster = who is not None and who.id == "mayor" and not who.good
+    text = "The card fails (no track for the Mobster)" if mobster else "Put it on the Future Track"
+    button = send_button(model, text, Defer(), key="hc-defer", blocked=model.check(Defer()))
+    if len(track.cards) < track.capacity or mobster or model.check(Defer()):
         return button
     return ft.Column(
         [
