@@ -229,8 +229,9 @@ def _hope_city_by_hand() -> list[Baseline]:
     )
     entries = [
         (fresh, choose),
+        (fresh, ha.LegacyChooseCitizens(seats, 20, 20, 6, "technology")),
         (turn_of("mayor"), ha.Bribe(1)),
-        (turn_of("entrepreneur"), ha.Scam(1, (("politics", "mayor"),))),
+        (turn_of("entrepreneur"), ha.Scam(1, (("politics", "mayor"), ("society", "coach")))),
         (turn_of("coach"), ha.GangUp(1)),
         (turn_of("engineer"), ha.Hack(1)),
         (turn_of("ranger"), ha.Trespass(1)),

@@ -132,7 +132,7 @@ class HopeCity(RulebookGame[HopeCityState]):
         return (state.stage, state.year, turn, question(state), state.result)
 
     def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
-        return table_notes.notes(events, drew)
+        return table_notes.notes(action, events, drew)
 
 
 HOPE_CITY = HopeCity()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trackers.core.actions import Event
+from trackers.core.actions import Action, Event
 from trackers.core.game import TableNote, notes_from
+from trackers.hope_city import actions as a
 
 
 def _token(event: Event) -> str:
@@ -24,8 +25,17 @@ def _attack(event: Event) -> str:
     )
 
 
+def _bag_corruption(event: Event) -> str:
+    return "Take a corruption token out of the bag: it goes on that citizen's card."
+
+
 TODO = {"token": _token, "attack": _attack}
+BAG_DRAWS = (a.DrawToken, a.InvestResource, a.GainToken)
+"""The entries that draw a token from the bag: a corruption token drawn shows as the corruption it gives."""
 
 
-def notes(events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
-    return notes_from(events, TODO) if drew else ()
+def notes(action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+    if not drew:
+        return ()
+    todo = TODO | {"corruption": _bag_corruption} if isinstance(action, BAG_DRAWS) else TODO
+    return notes_from(events, todo)
