@@ -13,7 +13,7 @@ it the table names the locations it places cubes on (`PlaceCube(location, skippe
 district it secures (`Secure(district, locations, cubes per player, unlocks)`) and enters the
 costs and rewards printed on cards. So the rules about the map are checked by the table, and Lantern checks
 what it is told: BHK-V11 (scout and crisis-centre requirements: the table; slot colours: Lantern, when
-entered; costs: Lantern), BHK-V13 (colour and adjacency: the table; one cube of yours a location and the
+entered; costs: Lantern), BHK-V13 (colour and adjacency: the table; two cubes of yours on a location and the
 price of skipping: Lantern), BHK-V17 (b, "next to one of your cubes": the table; tiles left and a district
 chosen once: Lantern), BHK-V19 (which tile has the lowest simple challenge: Lantern when the tiles' simple
 challenges are entered, else the table; the probe's 4 icons: Lantern) and BHK-V30 (who surrounds a

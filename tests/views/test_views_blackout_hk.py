@@ -79,7 +79,8 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         await page.change("bhk-place-location", "Mong Kok")
         await page.fire("bhk-place-go")
         assert page.identified("notice-message") == (
-            f"{P1} already has a cube on Mong Kok: one cube of yours a location."
+            f"{P1} already has a cube on Mong Kok: a location may hold other players' cubes, "
+            "never two of yours."
         )
         assert page.has("notice-rule")
         await page.change("bhk-place-location", "Sham Shui Po")

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 
 from trackers.core.actions import Event
 from trackers.core.game import TableNote, notes_from
+from trackers.core.wording import a_or_an
 
 
 def _token(event: Event) -> str:
     token = event.value("token")
     if token == "corruption":
         return "Take a corruption token out of the bag: it goes on that citizen's card."
-    return f"Take a {token} token out of the bag: it goes on that citizen's card."
+    return f"Take {a_or_an(str(token))} token out of the bag: it goes on that citizen's card."
 
 
 def _attack(event: Event) -> str:
