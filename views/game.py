@@ -11,6 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.core.game import Outcome
+from trackers.core.wording import unit
 from views.company import Company
 from views.following import EveryEntry, use_game
 from views.games import FOLLOWS_ITSELF, panel_for
@@ -70,7 +71,7 @@ def _score_text(model: AppModel, index: int) -> str:
     if index >= len(summary.scores):  # fewer scores than before: the row drops this chip next
         return ""
     score = summary.scores[index]
-    return f"{score.player}: {score.points} {summary.score_label}".rstrip()
+    return f"{score.player}: {score.points} {unit(score.points, summary.score_label)}".rstrip()
 
 
 @ft.component

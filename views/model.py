@@ -493,6 +493,8 @@ class AppModel:
         self.show_notice(Notice(GameChangedElsewhere.SCREEN_MESSAGE, kind="error"))
 
     def _opened(self) -> None:
+        if self.module.id in self.reference.packs():  # the Rules tab searches the open game's rules first
+            self.rules_pack = self.module.id
         self.back_to = "home"
         self.tab = "games"
         self.screen = "game"

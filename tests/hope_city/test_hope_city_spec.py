@@ -792,6 +792,13 @@ def test_refusal(state: Callable[[], HopeCityState], action: Action, code: str, 
     assert reference().exists(rule)
 
 
+def test_a_wrong_token_is_refused_in_plain_english() -> None:
+    """ "a economics cost" read wrong (#28): the article follows the colour's first sound."""
+    state = chosen(mayor_turn(), politics(("politics", "economics")))
+    violation = refusal(state, a.Attempt(("politics", "politics")))
+    assert violation.message == "Politics does not pay an economics cost (Hope is wild)."
+
+
 # §4 rules that compute: the values they produce
 
 

@@ -1220,6 +1220,14 @@ def test_it_v10_underselling_your_own_tile() -> None:
     assert tiles_of(after, "Cai") == {"merchant": 0, "ship": 0, "opium": 1}
 
 
+def test_an_opium_tile_is_named_in_plain_english() -> None:
+    """ "a opium" read wrong (#28): the refusal and the history line say "an opium"."""
+    state = on_turn(chain(china(), "canton-1", None, P("opium", 1, "Ben"), None), "Cai")
+    undersell = refusal(state, it.Deploy("canton-1", 2, "opium", 2))
+    assert undersell.message.startswith("Space 2 of chain canton-1 holds an opium worth 1:")
+    assert GAME.describe(state, it.Deploy("canton-1", 1, "opium", 2)).startswith("Cai deploys an opium (2)")
+
+
 def test_it_v11_a_price_moves_by_one() -> None:
     state = chain(china(), "wenzhou-1", None, P("merchant", 2, "Ada"))
     down = applied(state, it.AdjustPrice("merchant", -1, "wenzhou-1", 2))

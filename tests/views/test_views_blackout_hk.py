@@ -79,7 +79,8 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         await page.change("bhk-place-location", "Mong Kok")
         await page.fire("bhk-place-go")
         assert page.identified("notice-message") == (
-            f"{P1} already has a cube on Mong Kok: one cube of yours a location."
+            f"{P1} already has a cube on Mong Kok: a location may hold other players' cubes, "
+            "never two of yours."
         )
         assert page.has("notice-rule")
         await page.change("bhk-place-location", "Sham Shui Po")
@@ -156,6 +157,40 @@ TWO_PLAYER: list[tuple[str, a.Action | None]] = [
     ("bhk-dice", None),
 ]
 """A two-player single game's entries, each after the form the Round screen shows before it."""
+
+
+def test_one_player_picks_the_campaign_and_a_refused_start_offers_it(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-blackout-hk")
+        assert page.has("chosen-option-mode-a single game")
+        await page.fire("players-fewer")
+        assert page.has("chosen-option-mode-the campaign"), "alone, the campaign is picked at once"
+        await page.fire("option-mode-a single game")
+        await page.fire("start-game")
+        assert store.list_games() == []
+        assert page.identified("new-game-problem") == "Alone, Blackout: Hong Kong is played as the campaign."
+        assert page.find("new-game-rule").content == "Playing alone: solo set-up and rules"
+        await page.fire("new-game-fix")
+        state = _state(store)
+        assert state.settings.campaign and state.chapter == 1 and state.names == (P1,)
+
+    run(go())
+
+
+def test_a_refused_solo_start_links_its_rule(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-blackout-hk")
+        await page.fire("players-fewer")
+        await page.fire("option-mode-a single game")
+        await page.fire("start-game")
+        await page.fire("new-game-rule")
+        assert page.identified("section-title") == "Playing alone: solo set-up and rules"
+
+    run(go())
 
 
 def test_a_two_player_games_screens_render_in_each_stage(store: Store) -> None:

@@ -12,11 +12,12 @@ from trackers.blackout_hk.rules import RULEBOOK
 from trackers.blackout_hk.setup import new_chapter
 from trackers.blackout_hk.state import CHAPTER_NAMES, BlackoutState, Settings
 from trackers.core.actions import Action, Event
-from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
+from trackers.core.game import Moment, Outcome, Score, Setup, SetupFix, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 
 S = BlackoutState
+CAMPAIGN = "the campaign"
 STAGES = {
     "setup": "Set-up",
     "starts": "Set-up",
@@ -87,12 +88,16 @@ class BlackoutHongKong(RulebookGame[BlackoutState]):
     rulebook = RULEBOOK
     content_versions: Mapping[str, str] = {}
 
-    def setup_problems(self, players: Sequence[str], options: Mapping[str, Any]) -> list[str]:
-        """Alone, only the campaign can be played."""
-        mode = options.get("mode", "a single game")
-        if len(players) == 1 and mode != "the campaign":
-            return ["alone, Blackout: Hong Kong is played as the campaign"]
-        return []
+    def setup_fix(self, players: Sequence[str], options: Mapping[str, Any]) -> SetupFix | None:
+        """Alone, only the campaign can be played: the New game screen picks it for one player."""
+        if len(players) == 1 and options.get("mode", Settings().mode) != CAMPAIGN:
+            return SetupFix(
+                "Alone, Blackout: Hong Kong is played as the campaign.",
+                "blackout-hk/solo",
+                "Play the campaign",
+                (("mode", CAMPAIGN),),
+            )
+        return None
 
     def new_state(self, setup: Setup, seed: int) -> BlackoutState:
         settings = settings_from(Settings, setup)

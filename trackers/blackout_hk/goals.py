@@ -223,7 +223,8 @@ def check_place(state: S, action: PlaceCube) -> list[Violation]:
     if where in p.map:
         return refuse(
             f"{G}.own_cube",
-            f"{p.name} already has a cube on {where}: one cube of yours a location.",
+            f"{p.name} already has a cube on {where}: a location may hold other players' cubes, "
+            "never two of yours.",
             "blackout-hk/map/placing",
         )
     if problems := _on_the_map(state, p, action):

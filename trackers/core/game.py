@@ -92,6 +92,18 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class SetupFix:
+    """A set-up only other options allow (alone, Blackout: Hong Kong is only the campaign): the refusal and
+    its rule, and the options that make it acceptable, which the New game screen picks by itself when the
+    player count asks for them, or offers in one tap (`offer` names that tap) when Start is refused."""
+
+    reason: str
+    rule: str
+    offer: str
+    options: tuple[tuple[str, OptionValue], ...]
+
+
+@dataclass(frozen=True)
 class Score:
     player: str
     points: int
@@ -217,11 +229,18 @@ class GameModule(Protocol):
         ...
 
 
+def setup_fix(module: GameModule, players: Sequence[str], options: Mapping[str, Any]) -> SetupFix | None:
+    """What a module's optional `setup_fix(players, options)` says: the options these players need, if any
+    (a player count only one variant allows)."""
+    own = getattr(module, "setup_fix", None)
+    fix: SetupFix | None = own(players, options) if own is not None else None
+    return fix
+
+
 def check_setup(
     module: GameModule, players: tuple[str, ...], options: Mapping[str, Any], *, stored: bool = False
 ) -> list[str]:
-    """Every reason the setup is unacceptable (empty when it is fine). A module may add its own reasons
-    with `setup_problems(players, options)` (a player count only one variant allows).
+    """Every reason the setup is unacceptable (empty when it is fine), a module's `setup_fix` last.
 
     Two players are the same when their names share a key (`names.name_key`: case and spaces aside). A
     `stored` setup, read back from a game already begun, is held to the check it was begun under (case and
@@ -244,8 +263,8 @@ def check_setup(
     for key, opt in known.items():
         if key in options and (reason := opt.check(options[key])):
             problems.append(reason)
-    if not problems and (own := getattr(module, "setup_problems", None)) is not None:
-        problems.extend(own(players, options))
+    if not problems and (fix := setup_fix(module, players, options)) is not None:
+        problems.append(fix.reason)
     return problems
 
 

@@ -9,6 +9,7 @@ from random import Random
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
 from trackers.core.rules import Rule, refuse
+from trackers.core.wording import a_or_an
 from trackers.hope_city import flows
 from trackers.hope_city.actions import (
     BreakBad,
@@ -193,7 +194,7 @@ RULES = (
         MoveCard,
         "Move a pile card",
         move_card,
-        lambda s, a: f"Move a {a.category} card to {a.to}",
+        lambda s, a: f"Move {a_or_an(a.category)} card to {a.to}",
         (card_fits,),
     ),
     Rule(

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from trackers.core.actions import Action, Event
 from trackers.core.game import TableNote, notes_from
+from trackers.core.wording import a_or_an
 from trackers.hope_city import actions as a
 
 
@@ -13,7 +14,7 @@ def _token(event: Event) -> str:
     token = event.value("token")
     if token == "corruption":
         return "Take a corruption token out of the bag: it goes on that citizen's card."
-    return f"Take a {token} token out of the bag: it goes on that citizen's card."
+    return f"Take {a_or_an(str(token))} token out of the bag: it goes on that citizen's card."
 
 
 def _attack(event: Event) -> str:

@@ -10,6 +10,7 @@ from random import Random
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
 from trackers.core.rules import Rule, refuse
+from trackers.core.wording import a_or_an
 from trackers.hope_city import flows
 from trackers.hope_city.actions import (
     Attempt,
@@ -396,7 +397,9 @@ def payment_fits(state: S, action: Attempt) -> list[Violation]:
             return problems
         if token != HOPE and need != ANY and token != need:
             return refuse(
-                "hope-city.wrong_token", f"{token} does not pay a {need} cost (Hope is wild).", rule
+                "hope-city.wrong_token",
+                f"{token.capitalize()} does not pay {a_or_an(need)} cost (Hope is wild).",
+                rule,
             )
     payers = Counter((h or turn.citizen, t) for h, t in zip(helpers, action.pay, strict=True))
     for (payer, token), n in payers.items():
@@ -716,7 +719,9 @@ RULES = (
         (),
         (paid_objective,),
     ),
-    Rule(CashSet, "Cash a set", cash_set, lambda s, a: f"Cash a {a.pile} set", (set_fits,), (one_tile,)),
+    Rule(
+        CashSet, "Cash a set", cash_set, lambda s, a: f"Cash {a_or_an(a.pile)} set", (set_fits,), (one_tile,)
+    ),
     Rule(
         ClaimPunkSite,
         "City Site for PUNKS removed",

@@ -11,6 +11,7 @@ from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.names import known_as, same_name
 from trackers.core.rules import refuse
+from trackers.core.wording import a_or_an
 from trackers.infamous_traffic import china
 from trackers.infamous_traffic.actions import PlaceConspiracy
 from trackers.infamous_traffic.guards import DIE, FACE, SPACE, VALUE, G, region_named, space_in
@@ -147,15 +148,15 @@ def _check_agent(state: S, action: PlaceConspiracy) -> list[Violation]:
         return problems
     spec = china.board(state).chain(action.chain)
     if spec.spaces[action.space - 1] != "blank":
-        return refuse(f"{G}.space_type", f"A {action.tile} goes on a blank space.", rule)
+        return refuse(f"{G}.space_type", f"{a_or_an(action.tile).capitalize()} goes on a blank space.", rule)
     chain = state.chain(action.chain)
     occupant = chain.tiles[action.space - 1]
     if occupant is not None:
         if occupant.kind != action.tile or occupant.value <= action.value:
             return refuse(
                 f"{G}.competition",
-                f"That space holds a {occupant.kind} worth {occupant.value}: only a {action.tile} of lower "
-                "value can push out one of its own kind.",
+                f"That space holds {a_or_an(occupant.kind)} worth {occupant.value}: only "
+                f"{a_or_an(action.tile)} of lower value can push out one of its own kind.",
                 "infamous-traffic/conspiracy/competition",
             )
         return []

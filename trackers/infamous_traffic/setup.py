@@ -10,6 +10,7 @@ from trackers.core.bag import Bag
 from trackers.core.errors import Violation
 from trackers.core.names import known_as, same_name
 from trackers.core.rules import refuse
+from trackers.core.wording import a_or_an
 from trackers.infamous_traffic.actions import ChooseStart, LegacyUseBoard, UseBoard
 from trackers.infamous_traffic.board import Board, ChainSpec, board_from
 from trackers.infamous_traffic.guards import BOX, FACE, G, location_named, player_named, tile_named
@@ -208,4 +209,4 @@ def choose_start(state: S, action: ChooseStart, rng: Random) -> tuple[S, list[Ev
 
 
 def describe_start(state: S, action: ChooseStart) -> str:
-    return f"{action.player} starts in {action.location.capitalize()} with a {action.tile} in holdings"
+    return f"{action.player} starts in {action.location.capitalize()} with {a_or_an(action.tile)} in holdings"

@@ -10,6 +10,7 @@ import flet as ft
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Buy, CleanUp, Done
 from trackers.blackout_hk.state import RESOURCES, BlackoutState
+from trackers.core.wording import unit
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.model import AppModel
 from views.widgets import Act, action_button, action_row, card, chip_row, heading, line
@@ -77,7 +78,7 @@ def CleanUpForm(model: AppModel, state: S) -> ft.Control:
         ),
         *steppers,
         line("bhk-clean-check", check),
-        line("bhk-clean-gains", f"Gives +{hkd} HK$, +{gps} GPS, +{points} points."),
+        line("bhk-clean-gains", f"Gives +{hkd} HK$, +{gps} GPS, +{points} {unit(points, 'points')}."),
         chip_row(
             [("", "none"), *((o.id, f"{o.name} ({o.id})") for o in p.objectives)],
             v["discard"],
