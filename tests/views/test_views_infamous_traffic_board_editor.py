@@ -507,7 +507,9 @@ def test_a_new_board_opens_with_the_rulebooks_regions_and_asks_for_the_rest(stor
         for name in ("Hill", "Lake"):
             await page.change("it-ed-new-region", name)
             await page.fire("it-ed-add-region")
-        assert page.identified("it-ed-rulebook") == RULEBOOK_NOTE.format(then="7 here, as many as the rulebook has.")
+        assert page.identified("it-ed-rulebook") == RULEBOOK_NOTE.format(
+            then="7 here, as many as the rulebook has."
+        )
 
     run(go())
 
