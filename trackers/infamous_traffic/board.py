@@ -18,6 +18,10 @@ region Canton, and two regions "Canton" and "canton" are one name written twice.
 typed; the `Board` spells every reference as the region or chain list first wrote it.
 Outrage positions count from 0 at the leftmost space. `debt` and `tile_limits` may be left out: then the
 table enters the compounded debt, the debt penalty and the tiles it returns.
+
+What the rulebook text does say of the map is `RULEBOOK_CHINA`, each fact with the section that prints it:
+the editor starts a new board from it, the set-up places its pieces by it, and `rulebook_differences` says
+where a board departs from it (a board may: the editor then asks before saving).
 """
 
 from __future__ import annotations
