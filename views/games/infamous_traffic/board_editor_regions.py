@@ -1,6 +1,6 @@
 """The board editor's regions, one at a time: the regions the rulebook names are there from the start; add
 the others by name, then pick each for its Enforcement tile, its coast and its neighbours, its supply
-chains, or remove it."""
+chains, or remove it (at once while nothing of it is entered)."""
 
 from __future__ import annotations
 
@@ -80,7 +80,10 @@ def regions_part(form: Form, typed: Entry) -> list[ft.Control]:
         form.put_all(regions=change(form.now("regions")), removing=None)
 
     def remove(name: str) -> None:
-        if form.now("removing") != name:
+        """At once when nothing of the region is entered yet (a named region the board lacks); otherwise the
+        first tap only asks for a second."""
+        untouched = RegionDraft(name) in form.now("regions") and not chains_of(form.now("chains"), name)
+        if form.now("removing") != name and not untouched:
             form.put("removing", name)
             return
         left, chains = remove_region(form.now("regions"), form.now("chains"), name)
