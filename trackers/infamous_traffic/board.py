@@ -18,6 +18,10 @@ region Canton, and two regions "Canton" and "canton" are one name written twice.
 typed; the `Board` spells every reference as the region or chain list first wrote it.
 Outrage positions count from 0 at the leftmost space. `debt` and `tile_limits` may be left out: then the
 table enters the compounded debt, the debt penalty and the tiles it returns.
+
+What the rulebook text does say of the map is `RULEBOOK_CHINA`, each fact with the section that prints it:
+the editor starts a new board from it, the set-up places its pieces by it, and `rulebook_differences` says
+where a board departs from it (a board may: the editor then asks before saving).
 """
 
 from __future__ import annotations
@@ -39,6 +43,89 @@ MAX_REGIONS = 12
 MAX_CHAINS = 40
 MAX_SPACES = 8
 MAX_TRACK = 60
+
+
+@dataclass(frozen=True)
+class SetUpPiece:
+    """A conspiracy tile the set-up puts in a named region's chain: its leftmost (0) or rightmost (-1)."""
+
+    region: str
+    chain: int
+    kind: str
+    value: int
+
+
+@dataclass(frozen=True)
+class PrintedChina:
+    """What the rulebook text itself says about the map: a new board in the editor starts from it, and a
+    board that differs from it is saved only when the table confirms. The rest (borders, coast, chains and
+    their spaces, the tracks) is printed only on the physical board."""
+
+    regions: int
+    areas: tuple[str, ...]
+    named: tuple[str, ...]
+    tiles: tuple[tuple[str, str], ...]
+    """(Enforcement tile, the area's icon) where the rulebook pairs them."""
+    start_tiles: tuple[tuple[str, str], ...]
+    """(region, the Enforcement tile that hits it) a new board starts with: Lantern's reading."""
+    set_up: tuple[SetUpPiece, ...]
+    missionary: str
+    demand_dice: tuple[str, int]
+
+    def tile_of(self, region: str) -> str | None:
+        return dict((name_key(r), t) for r, t in self.start_tiles).get(name_key(region))
+
+
+RULEBOOK_CHINA = PrintedChina(
+    # Components, "The Map", and "China's Regions and Supply Chains": seven regions; Setup step 6 puts a
+    # Qing Force in each, seven in all.
+    regions=7,
+    # "China's Regions and Supply Chains": the four larger areas, told apart by the regions' colour.
+    areas=("Fish", "Wave", "Temple", "Mountains"),
+    # Setup step 6 names Canton and Shanghai; the Opportunity example names Changsha and Wuchang, the
+    # Disruption example Wenzhou. The rulebook names no other region.
+    named=("Canton", "Shanghai", "Changsha", "Wuchang", "Wenzhou"),
+    # Setup step 4: the Canton Enforcement tile carries the fish icon. The Components list names the other
+    # tiles Mountain, Mid-Coast and City without saying which area's icon each shows.
+    tiles=(("canton", "Fish"),),
+    # Lantern's reading (the editor shows it, one tap changes it): the tile named Canton hits Canton.
+    start_tiles=(("Canton", "canton"),),
+    # Setup step 6: a Bureaucrat (2) in Canton's leftmost chain and a Smuggler (2) in its rightmost; a
+    # Bureaucrat (2) in Shanghai's rightmost.
+    set_up=(
+        SetUpPiece("Canton", 0, "bureaucrat", 2),
+        SetUpPiece("Canton", -1, "smuggler", 2),
+        SetUpPiece("Shanghai", -1, "bureaucrat", 2),
+    ),
+    # Setup step 6: the Missionary; step 10: two demand dice.
+    missionary="Canton",
+    demand_dice=("Canton", 2),
+)
+
+
+def rulebook_differences(data: Mapping[str, Any]) -> list[str]:
+    """Where a board's regions differ from what the rulebook says of China (empty: they agree). A board may
+    differ (a test board, a misprint put right): the editor then saves it only when the table confirms."""
+    regions = data.get("regions")
+    if not isinstance(regions, list):
+        return []
+    names = [r["name"] for r in regions if isinstance(r, Mapping) and isinstance(r.get("name"), str)]
+    china = RULEBOOK_CHINA
+    out = []
+    if len(regions) != china.regions:
+        areas = ", ".join(china.areas)
+        out.append(
+            f"the rulebook's China has {china.regions} regions in {len(china.areas)} areas ({areas}); "
+            f"this board has {len(regions)}"
+        )
+    if missing := [n for n in china.named if known_as(n, names) is None]:
+        what = "a region" if len(missing) == 1 else "regions"
+        out.append(f"the rulebook names {_listed(missing)} as {what} of China, which this board lacks")
+    return out
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.infamous_traffic import china, conspiracy, decade, events
 from trackers.infamous_traffic.actions import Deploy, PlaceConspiracy
-from trackers.infamous_traffic.board import BOARD_PACK, board_problems
+from trackers.infamous_traffic.board import BOARD_PACK, RULEBOOK_CHINA, board_problems, rulebook_differences
 from trackers.infamous_traffic.game import next_step
 from trackers.infamous_traffic.rules import RULEBOOK
 from trackers.infamous_traffic.state import InfamousTrafficState
@@ -35,6 +35,7 @@ region_of = china.region_of
 
 __all__ = [
     "BOARD_PACK",
+    "RULEBOOK_CHINA",
     "black_tiles",
     "blocked",
     "board_problems",
@@ -55,6 +56,7 @@ __all__ = [
     "ranking",
     "region_of",
     "revenue",
+    "rulebook_differences",
     "score",
     "season_order",
     "war_moves",

@@ -12,7 +12,7 @@ from trackers.core.names import known_as, same_name
 from trackers.core.rules import refuse
 from trackers.core.wording import a_or_an
 from trackers.infamous_traffic.actions import ChooseStart, LegacyUseBoard, UseBoard
-from trackers.infamous_traffic.board import Board, ChainSpec, board_from
+from trackers.infamous_traffic.board import RULEBOOK_CHINA, Board, ChainSpec, board_from
 from trackers.infamous_traffic.guards import BOX, FACE, G, location_named, player_named, tile_named
 from trackers.infamous_traffic.state import (
     CONSPIRACY,
@@ -84,12 +84,14 @@ def check_board(state: S, action: UseBoard) -> list[Violation]:
 
 def _setup_spaces(board: Board) -> str:
     names = [r.name for r in board.regions]
-    if known_as("Shanghai", names) is None:
-        return "the set-up places a Bureaucrat in Shanghai, which the board lacks"
-    for region, pick in (("Canton", 0), ("Canton", -1), ("Shanghai", -1)):
-        chains = _chains_of(board, region)
-        if not chains or "blank" not in chains[pick].spaces:
-            return f"{region}'s {'leftmost' if pick == 0 else 'rightmost'} chain needs a blank space"
+    for piece in RULEBOOK_CHINA.set_up:
+        if known_as(piece.region, names) is None:
+            return f"the set-up places a {piece.kind.capitalize()} in {piece.region}, which the board lacks"
+    for piece in RULEBOOK_CHINA.set_up:
+        chains = _chains_of(board, piece.region)
+        if not chains or "blank" not in chains[piece.chain].spaces:
+            side = "leftmost" if piece.chain == 0 else "rightmost"
+            return f"{piece.region}'s {side} chain needs a blank space"
     if len(_chains_of(board, "Canton")) < 2:
         return "Canton needs two chains (a Bureaucrat goes in the leftmost, a Smuggler in the rightmost)"
     return ""
@@ -111,23 +113,20 @@ def _conspiracy_bag(regions: int) -> Bag:
 
 def use_board(state: S, action: UseBoard, rng: Random) -> tuple[S, list[Event]]:
     board = board_from(action.layout)
-    regions = [Region(r.name, missionary=same_name(r.name, "Canton")) for r in board.regions]
+    regions = [Region(r.name, missionary=same_name(r.name, RULEBOOK_CHINA.missionary)) for r in board.regions]
     canton = action.canton_dice or (rng.randint(1, 6), rng.randint(1, 6))
-    regions = [replace(r, demand=tuple(canton)) if same_name(r.name, "Canton") else r for r in regions]
+    dice_in = RULEBOOK_CHINA.demand_dice[0]
+    regions = [replace(r, demand=tuple(canton)) if same_name(r.name, dice_in) else r for r in regions]
     chains = [Chain(c.id, tuple(None for _ in c.spaces)) for c in board.chains]
     after = replace(
         state, board=board, regions=tuple(regions), chains=tuple(chains), demand_supply=action.demand_dice - 2
     )
-    for region, pick, kind in (
-        ("Canton", 0, "bureaucrat"),
-        ("Canton", -1, "smuggler"),
-        ("Shanghai", -1, "bureaucrat"),
-    ):
-        spec = _chains_of(board, region)[pick]
+    for piece in RULEBOOK_CHINA.set_up:
+        spec = _chains_of(board, piece.region)[piece.chain]
         space = spec.spaces.index("blank")
         chain = after.chain(spec.id)
         tiles = list(chain.tiles)
-        tiles[space] = Piece(kind, 2)
+        tiles[space] = Piece(piece.kind, piece.value)
         after = after.with_chain(replace(chain, tiles=tuple(tiles)))
     pool = action.pool or tuple(rng.randint(1, 6) for _ in range(POOL_DICE))
     rest = Bag.of(EVENT_TILES).take(Bag.of(STARTING_BAG).items())
