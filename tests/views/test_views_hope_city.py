@@ -518,7 +518,7 @@ def test_before_the_wage_the_turn_names_its_later_steps_once(store: Store) -> No
             "7. Success or failure, 8. What the card says, LEAD and BRIBE."
         )
         assert _closed(page) == ["hc-end-turn"], "one disabled control, the End button, with the reason"
-        for key in ("hc-optional", "hc-move", "hc-trade", "hc-obj-choose", "hc-talent-go", "hc-attempt"):
+        for key in ("hc-open", "hc-move", "hc-trade", "hc-obj-choose", "hc-talent-go", "hc-attempt"):
             assert not page.has(key), key
 
     run(go())
@@ -559,5 +559,25 @@ def test_trade_move_talents_and_sets_open_a_tap_away_and_leave_once_passed(store
         assert page.identified("hc-objective-done") == "5-7. Objective: done."
         assert not page.has("hc-later")
         assert not page.find("hc-end-turn").disabled
+
+    run(go())
+
+
+def test_the_payment_starts_with_the_citizens_own_tokens_of_the_costs_colours(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage-drew-politics")  # the Mayor now holds 2 Politics and 1 Society
+        await page.fire("hc-obj-cost-any")
+        await page.fire("hc-obj-choose")
+        assert _filled(page, "hc-pay-0") == ["politics"], "the card's colour, held: picked already"
+        assert _filled(page, "hc-pay-1") == [], "an Any item waits for the table"
+        assert page.identified("hc-attempt-blocked") == "Pick a token for each cost (Hope is wild)."
+        await page.fire("hc-pay-1-society")
+        await page.fire("hc-attempt")
+        state = _state(store)
+        assert state.turn is not None and state.turn.objective is not None and state.turn.objective.paid
+        assert state.citizen("mayor").tokens.total == 1, "Politics and Society paid, one Politics left"
+        assert page.identified("next-step") == "Did the attempt succeed?"
 
     run(go())

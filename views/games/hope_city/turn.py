@@ -5,7 +5,6 @@ the steps to come named once), or the clean-up."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import flet as ft
@@ -13,7 +12,7 @@ import flet as ft
 from trackers.hope_city.actions import ChaosIn, ClaimPunkSite, EndTurn, EndYear, Move, ResolveChaos, Trade
 from trackers.hope_city.queries import attack_due, blocked, complete_sets
 from trackers.hope_city.state import HopeCityState, Turn
-from views.forms import rule_link, send_button, toggle
+from views.forms import rule_link, send_button
 from views.games.hope_city.attack import AttackStep, fight_back_step
 from views.games.hope_city.first_steps import TradeStep, done, move_step, wage_step
 from views.games.hope_city.objective import objective_step
@@ -24,7 +23,7 @@ from views.games.hope_city.sets import SetsForm
 from views.games.hope_city.talents import TalentForm
 from views.games.hope_city.temptations import TemptationForm
 from views.model import AppModel
-from views.widgets import Act, Latest, action_button, action_row, card, heading, keyed, line, tagged
+from views.widgets import Act, Latest, action_button, action_row, card, chip_row, heading, keyed, line, tagged
 
 
 def year_start(model: AppModel, state: HopeCityState) -> ft.Control:
@@ -136,11 +135,7 @@ def _optional(
         opened.set(opened.value ^ {name})
 
     shown = opened.shown
-    buttons = ft.Row(
-        [toggle(text, name in shown, partial(flip, name), key=f"hc-open-{name}") for name, text, _ in parts],
-        wrap=True,
-        key="hc-optional",
-    )
+    buttons = chip_row([(name, text) for name, text, _ in parts], shown, flip, key="hc-open")
     forms = [build() for name, _, build in parts if name in shown]
     if sets_due:
         forms.append(keyed(f"hc-sets-{tag}", SetsForm, model, state))
