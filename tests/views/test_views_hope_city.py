@@ -178,7 +178,7 @@ def test_a_turn_wage_move_attack_objective_attempt_success_and_end(store: Store)
         assert _state(store).citizen("mayor").corruption == 0, "a 3 is no hit"
         assert page.identified("hc-obj-choose-blocked") == "Pick what the card costs."
         await page.fire("hc-obj-cost-any")
-        await page.fire("hc-open-talents")
+        await page.fire("hc-open-talent")
         await page.fire("hc-monument")  # another entry re-renders the screen ...
         assert _filled(page, "hc-obj-cost") == ["any"], "... and the picked cost stays"
         await page.fire("hc-obj-choose")
@@ -274,8 +274,9 @@ def test_a_talent_and_a_temptation_on_the_mayors_turn(store: Store) -> None:
         page = await open_page(start, store)
         await _to_first_turn(page)
         await page.fire("hc-wage-drew-politics")
-        assert not page.has("hc-tempt-go"), "the talent and temptation wait a tap away"
-        await page.fire("hc-open-talents")
+        assert not page.has("hc-tempt-go") and not page.has("hc-talent-go"), "each waits a tap away"
+        await page.fire("hc-open-temptation")
+        await page.fire("hc-open-talent")
         assert page.identified("hc-tempt-go-blocked") == "Enter what the corruption die shows."
         await page.fire("hc-tempt-die-1")
         await page.fire("hc-tempt-go")  # BRIBE: the track opens by one, 1 corruption from the Pool
@@ -489,7 +490,7 @@ def test_a_non_active_coachs_token_is_offered_for_recruit(store: Store) -> None:
     async def go() -> None:
         page = await open_page(start, store)
         await page.fire(f"resume-{game.id}")
-        await page.fire("hc-open-talents")
+        await page.fire("hc-open-talent")
         await page.fire("hc-talent-owner-coach:engineer")
         await page.fire("hc-innovate-punk-politics:0")
         assert page.identified("hc-talent-go-blocked") == (
@@ -532,7 +533,8 @@ def test_trade_move_talents_and_sets_open_a_tap_away_and_leave_once_passed(store
         assert sorted(k for k in page.all_keys() if k.startswith("hc-open-")) == [
             "hc-open-move",
             "hc-open-sets",
-            "hc-open-talents",
+            "hc-open-talent",
+            "hc-open-temptation",
             "hc-open-trade",
         ]
         assert not page.has("hc-move-economics") and not page.has("hc-cash")
@@ -553,7 +555,8 @@ def test_trade_move_talents_and_sets_open_a_tap_away_and_leave_once_passed(store
         assert page.identified("hc-move-done") == "3. Move: moved to Society."
         assert sorted(k for k in page.all_keys() if k.startswith("hc-open-")) == [
             "hc-open-sets",
-            "hc-open-talents",
+            "hc-open-talent",
+            "hc-open-temptation",
         ], "moved: the trade's moment has gone too"
         await _defer_an_objective(page)
         assert page.identified("hc-objective-done") == "5-7. Objective: done."

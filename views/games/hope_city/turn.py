@@ -115,19 +115,14 @@ def _optional(
         parts.append(("trade", "Trade", lambda: keyed(f"hc-trade-{tag}", TradeStep, model, state, turn)))
     if not turn.moved and _still_open(state, Move, MOVE_PASSED):
         parts.append(("move", "Move", lambda: move_step(model, state, turn)))
-    parts.append(
+    parts += [
+        ("talent", TALENT[who.id], lambda: keyed(f"hc-talent-{tag}", TalentForm, model, state, who)),
         (
-            "talents",
-            f"{TALENT[who.id]} and {TEMPTATION[who.id]}",
-            lambda: ft.Column(
-                [
-                    keyed(f"hc-talent-{tag}", TalentForm, model, state, who),
-                    keyed(f"hc-temptation-{tag}", TemptationForm, model, state, who),
-                ],
-                spacing=8,
-            ),
-        )
-    )
+            "temptation",
+            TEMPTATION[who.id],
+            lambda: keyed(f"hc-temptation-{tag}", TemptationForm, model, state, who),
+        ),
+    ]
     if not sets_due:
         parts.append(("sets", "Sets", lambda: keyed(f"hc-sets-{tag}", SetsForm, model, state)))
 
