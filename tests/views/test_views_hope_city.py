@@ -228,9 +228,16 @@ def test_a_question_is_shown_first_answered_and_explains_the_disabled_choices(st
         assert page.identified("hc-end-turn-blocked") == (
             "First pass 1 corruption on to good citizens, one token at a time."
         )
+        assert [t for t in page.texts() if t.startswith("First pass")] == [
+            "First pass 1 corruption on to good citizens, one token at a time."
+        ], "the one reason every other entry waits, shown once"
+        assert page.identified("hc-later") == (
+            "Later: 5. Objective, 6. Attempt or defer, 7. Success or failure, 8. What the card says."
+        )
         await page.fire("hc-give-coach")
         assert not page.has("hc-pending")
         assert _state(store).citizen("coach").corruption == 1
+        assert page.has("hc-obj-choose"), "answered: the objective is open again"
 
     run(go())
 

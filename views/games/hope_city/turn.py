@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from trackers.hope_city.actions import ChaosIn, ClaimPunkSite, EndTurn, EndYear, Move, ResolveChaos, Trade
-from trackers.hope_city.queries import attack_due, blocked, complete_sets
+from trackers.hope_city.queries import attack_due, blocked, complete_sets, question
 from trackers.hope_city.state import HopeCityState, Turn
 from views.forms import rule_link, send_button
 from views.games.hope_city.attack import AttackStep, fight_back_step
@@ -84,17 +84,25 @@ MOVE_PASSED = ("hope-city.moved", "hope-city.move_late")
 """Why the engine refuses a trade or a move once its moment in the turn has gone (no button for it then)."""
 
 
-def later_steps(state: HopeCityState, turn: Turn) -> tuple[str, ...]:
-    """The steps not open yet, each named once: the End button under them says what opens them."""
+def _open_now(state: HopeCityState, turn: Turn) -> int:
+    """The step open now after the wage, as its place in LATER (past the end once the objective is done and
+    the card's text is what remains)."""
+    if attack_due(state):
+        return 2
+    card = turn.objective
+    if card is None:
+        return 6 if turn.objective_done else 3
+    return 5 if card.paid else 4
+
+
+def later_steps(state: HopeCityState, turn: Turn, waiting: bool) -> tuple[str, ...]:
+    """The steps not open yet, each named once, with the one open now while a question waits above: the End
+    button under them says what opens them."""
     who = state.citizen(turn.citizen)
     if not turn.wage_taken:
         return (*LATER, f"{TALENT[who.id]} and {TEMPTATION[who.id]}")
-    if attack_due(state):
-        return LATER[3:]
-    card = turn.objective
-    if card is None:
-        return () if turn.objective_done else LATER[4:]
-    return LATER[6:] if card.paid else LATER[5:]
+    at = _open_now(state, turn)
+    return LATER[at if waiting else at + 1 :]
 
 
 def _still_open(state: HopeCityState, kind: type[Trade | Move], passed: tuple[str, ...]) -> bool:
@@ -176,17 +184,18 @@ def TurnCard(
     model: AppModel, state: HopeCityState, turn: Turn, open_effects: Callable[[], Any]
 ) -> ft.Control:
     """The turn as a stepper: steps taken one line each, the step open now in full, the optional entries a
-    tap away, the steps to come named once, and the End button with what still holds the turn."""
+    tap away, the steps to come named once, and the End button with what still holds the turn. While a
+    question waits above, every other entry is closed for that one reason: the End button gives it once."""
     opened: Latest[frozenset[str]] = Latest(frozenset())
     who = state.citizen(turn.citizen)
-    later = later_steps(state, turn)
+    waiting = bool(question(state))
+    later = later_steps(state, turn, waiting)
     controls: list[ft.Control] = [
         tagged("hc-on-turn", heading(f"The {who.label}'s turn")),
         *_done(model, state, turn),
     ]
-    if turn.wage_taken:
-        controls += _optional(model, state, turn, opened)
-    controls += _current(model, state, turn, open_effects)
+    if turn.wage_taken and not waiting:
+        controls += [*_optional(model, state, turn, opened), *_current(model, state, turn, open_effects)]
     if later:
         controls.append(line("hc-later", f"Later: {', '.join(later)}.", 12, italic=True))
     controls.append(
