@@ -11,7 +11,6 @@ from trackers.hope_city.actions import FaceAttack, FightBack
 from trackers.hope_city.queries import blocked
 from trackers.hope_city.state import HopeCityState, Turn
 from views.forms import Form, rule_link, send_button
-from views.games.hope_city.first_steps import done
 from views.games.hope_city.parts import (
     PURPLE,
     dice_row,
@@ -28,8 +27,6 @@ from views.widgets import action_button, chip_row
 @ft.component
 def AttackStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     form = Form({"dice": {}, **PURPLE})
-    if turn.attack_faced:
-        return done("hc-attack-done", f"4. PUNK attack: faced on {label(turn.attacked_on or '')}.")
     title = ft.Text("4. PUNK attack")
     gate = blocked(state, FaceAttack)
     rolled = FaceAttack(purple=form["purple"] or 0, gang_up=form["gang_up"])
