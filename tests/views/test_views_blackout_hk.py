@@ -17,6 +17,11 @@ from views.app import start
 P1 = "Player 1"
 
 
+def _sent(store: Store) -> a.Action:
+    """The last entry the screen sent."""
+    return store.open_game(store.list_games()[0].id).session.entries[-1].action
+
+
 def _state(store: Store) -> BlackoutState:
     state = store.open_game(store.list_games()[0].id).session.state
     assert isinstance(state, BlackoutState)
@@ -60,18 +65,22 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         assert _state(store).stage == "plan"
         await _taps(page, "bhk-plan-1-red-2", "bhk-plan-2-yellow-2", "bhk-plan-3-scout", "bhk-plan-go")
 
-        # Phase 2: two volunteers procure, the Scout takes 2 HK$.
+        # Phase 2: two volunteers procure what their dice show, the Scout takes 2 HK$.
         assert _state(store).stage == "deploy"
-        await _taps(page, "bhk-card-1-resource-food", "bhk-card-1-cubes-2", "bhk-card-1-tokens-0")
-        assert "without tokens the volunteer brings gasoline" in page.identified("bhk-card-1-acts-blocked")
-        await _taps(page, "bhk-card-1-resource-gasoline", "bhk-card-1-procure")
-        await _taps(page, "bhk-card-2-resource-tools", "bhk-card-2-cubes-2", "bhk-card-2-tokens-0")
-        await _taps(page, "bhk-card-2-procure", "bhk-card-3-scout")
+        await _taps(page, "bhk-card-1-cubes-2", "bhk-card-1-resource-food")
+        assert page.identified("bhk-card-1-acts-blocked") == "Pick the transport tokens."
+        await _taps(page, "bhk-card-1-resource-gasoline")
+        assert not page.has("bhk-card-1-tokens"), "the die's own resource takes no token"
+        await _taps(page, "bhk-card-1-procure")
+        assert _sent(store) == a.Procure("red-2", 2, "gasoline", 0)
+        await _taps(page, "bhk-card-2-cubes-2", "bhk-card-2-procure", "bhk-card-3-scout")
         state = _state(store)
         assert state.stage == "objectives" and state.player(P1).hkd == 6
+        assert state.player(P1).rondel == (0, 2, 2, 0, 0, 0)
 
         # Phase 3: a starting volunteer's goal (a cube to place), a goal of plan A, then done.
-        await _taps(page, "bhk-goal-card-c1", "bhk-goal-no-1", "bhk-goal-pay-tools", "bhk-goal-colour-red")
+        await _taps(page, "bhk-goal-card-c1", "bhk-goal-pay-tools", "bhk-goal-colour-red")
+        assert not page.has("bhk-goal-no"), "a starting volunteer has one goal"
         await _taps(page, "bhk-goal-place-plus", "bhk-goal-go")
         assert _state(store).to_place == 1
         await page.fire("bhk-place-skipped-plus")
@@ -85,10 +94,9 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         await page.change("bhk-place-location", "Sham Shui Po")
         await page.fire("bhk-place-go")
         assert _state(store).player(P1).map == ("Mong Kok", "Sham Shui Po")
-        await _taps(
-            page, "bhk-goal-kind-plan", "bhk-public-plan-A", "bhk-public-goal-1", "bhk-goal-pay-gasoline"
-        )
-        await _taps(page, "bhk-goal-go", "bhk-goals-done")
+        await _taps(page, "bhk-goal-card-plan-A")
+        assert page.has("bhk-goal-no-3") and not page.has("bhk-goal-no-4"), "plan A shows 3 goals"
+        await _taps(page, "bhk-goal-no-1", "bhk-goal-pay-gasoline", "bhk-goal-go", "bhk-goals-done")
         assert _state(store).player(P1).public_goals == (("A", 1),)
 
         # Phase 4: district 3 with the red volunteer; the search total shows as it is entered.
