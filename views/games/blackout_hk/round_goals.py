@@ -22,7 +22,8 @@ from views.widgets import TOUCH, Act, Entry, action_button, action_row, card, ch
 S = BlackoutState
 PLAN = "plan-"
 RESTORE = "restore-"
-RESTORE_NAMES = {1: "Restore power 1: refresh with up to 6", 2: "Restore power 2: slot 4"}
+RESTORE_NAMES = {1: "Restore power 1", 2: "Restore power 2"}
+"""Short, so the row of choices stays short: 1 lets a refresh take up to 6 cards, 2 opens slot 4."""
 
 
 def goals_left(state: S, p: Player, what: str) -> tuple[int, ...]:
@@ -137,7 +138,7 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
         *effects_fields(
             form,
             "bhk-goal",
-            more="More: resources gained, GPS, tokens, batteries, the slot's colours",
+            more="More: gains, GPS, tokens, batteries",
             rare=[
                 counts_row(
                     form,
