@@ -22,6 +22,14 @@ def _sent(store: Store) -> a.Action:
     return store.open_game(store.list_games()[0].id).session.entries[-1].action
 
 
+def _said_once(page: FakePage) -> bool:
+    """The step the table is at shows once on the round screen: no form's heading says it again (#28 point
+    3). The game's status header keeps its own line, above the step the screen scrolls to."""
+    step = page.identified("bhk-step").rstrip(".")
+    said = sum(text.rstrip(".") == step for text in page.texts())
+    return said == 1 + (page.identified("next-step").rstrip(".") == step)
+
+
 def _state(store: Store) -> BlackoutState:
     state = store.open_game(store.list_games()[0].id).session.state
     assert isinstance(state, BlackoutState)
@@ -58,6 +66,7 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         # Phase 1: a roll with a match; only the matching dice are rolled again.
         await _taps(page, "bhk-die-red-food", "bhk-die-yellow-food", "bhk-die-blue-water", "bhk-dice-go")
         assert page.identified("bhk-step") == "Roll again: red and yellow."
+        assert _said_once(page), "the dice form does not say the step again"
         assert not page.has("bhk-die-blue-food"), "the blue die stays as it is"
         await page.fire("bhk-die-yellow-tools")
         assert page.identified("bhk-dice-go-blocked") == "Pick what red show."
@@ -83,6 +92,7 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         assert not page.has("bhk-goal-no"), "a starting volunteer has one goal"
         await _taps(page, "bhk-goal-place-plus", "bhk-goal-go")
         assert _state(store).to_place == 1
+        assert _said_once(page), "the placement form does not say the step again"
         await page.fire("bhk-place-skipped-plus")
         assert page.identified("bhk-place-cost").startswith("Skipping 1 location(s) costs 1 transport")
         await page.change("bhk-place-location", "Mong Kok")
@@ -550,6 +560,9 @@ def test_the_goal_form_offers_a_cards_own_goals_and_none_for_a_single_goal_card(
         assert [page.has(f"bhk-goal-no-{g}") for g in (1, 2, 3)] == [True, False, True]
         await page.fire("bhk-goal-card-c1")
         assert not page.has("bhk-goal-no") and not page.has("bhk-goal-finish")
+        assert not page.has("bhk-goal-gps-row") and not page.has("bhk-goal-slot"), "rare fields wait"
+        await page.fire("bhk-goal-more")
+        assert page.has("bhk-goal-gps-row") and page.has("bhk-goal-slot")
         await _taps(page, "bhk-goal-colour-yellow", "bhk-goal-points-plus", "bhk-goal-go")
         assert _sent(store) == a.CompleteGoal(card="c1", goal=1, colour="yellow", points=1)
         assert _state(store).player(P1).hand[-1].colour == "yellow"
