@@ -298,11 +298,15 @@ class ScoutNoTile(Action):
 
 @dataclass(frozen=True)
 class Buy(Action):
-    """A card bought from a row (1 top - 3) into the objective area."""
+    """A card bought from a row (1 top - 3) into the objective area: named as the table calls it (empty:
+    "Card N"), with the goals printed on it and a volunteer's colour when entered (0 and empty: not said,
+    as entries made before these fields were)."""
 
     type: ClassVar[str] = "blackout-hk.buy"
     row: int
     name: str = ""
+    goals: int = 0
+    colour: str = ""
 
 
 # Phase 6

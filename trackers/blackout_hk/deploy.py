@@ -314,7 +314,10 @@ def procure(state: S, action: Procure, rng: Random) -> tuple[S, list[Event]]:
     tokens = action.tokens if steps is None else steps
     for _ in range(action.cubes):
         p = p.with_rondel(action.resource, 1)
-    p = replace(p, supply=p.supply - action.cubes, transport=p.transport - tokens)
+    slots = tuple(
+        (*s[:-1], replace(card, cubes=action.cubes)) if s and s[-1].id == card.id else s for s in p.slots
+    )
+    p = replace(p, slots=slots, supply=p.supply - action.cubes, transport=p.transport - tokens)
     after = turned_up(state.with_player(p), action.card)
     moved = f" ({tokens} transport token(s) from {die})" if tokens else ""
     text = f"{p.name}'s {card.name}: {action.cubes} {action.resource}{moved}."

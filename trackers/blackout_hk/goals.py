@@ -24,7 +24,7 @@ from trackers.blackout_hk.guards import (
     slot_requirement,
     supply_holds,
 )
-from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutState, Card, Player
+from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutState, Card, Objective, Player
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import count_violations
@@ -144,6 +144,23 @@ def restore_power(state: S, action: RestorePower, rng: Random) -> tuple[S, list[
     text = f"{p.name} restores power ({action.goal}): +{RESTORE_POINTS} points, {what}."
     after = replace(state.with_player(p), to_place=action.place)
     return after, [Event.of("restore", text, rule="blackout-hk/goals/restore-power")]
+
+
+def open_goals(card: Objective) -> tuple[int, ...]:
+    """The goals of a card still to complete: up to the number printed on it when known, else up to 6."""
+    return tuple(g for g in range(1, (card.goals or GOAL.high) + 1) if g not in card.done)
+
+
+def open_plans(state: S, p: Player) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Campaign: the plans beside the board the player may still complete goals of, each with those goals
+    (only the plan they are bound to once they completed a goal of it)."""
+    bound = plan_of(p)
+    return tuple(
+        (plan, left)
+        for plan, goals in state.public_plans
+        if (not bound or plan == bound)
+        and (left := tuple(g for g in range(1, goals + 1) if (plan, g) not in p.public_goals))
+    )
 
 
 def plan_of(p: Player) -> str:

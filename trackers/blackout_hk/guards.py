@@ -59,6 +59,15 @@ SCOUT_POINTS = Count(
     -1, 100, "The scout table gives", "points", code=f"{G}.points", rule="blackout-hk/final-scoring"
 )
 COUNTED = Count(0, 25, "Cubes counted are", "", code=f"{G}.counted", rule="blackout-hk/campaign/winning")
+CARD_GOALS = Count(
+    0,
+    6,
+    "A card shows",
+    "goals",
+    code=f"{G}.card_goals",
+    rule="blackout-hk/goals/multi",
+    why="(0: not said.)",
+)
 PLAN_GOALS = Count(
     1, 6, "A plan shows", "goals", code=f"{G}.plan_goals", rule="blackout-hk/campaign/emergency-plans"
 )

@@ -47,7 +47,7 @@ def starting_cards() -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], tu
         (),
     )
     hospital = (
-        Card("blue-3", "Blue volunteer (2 cubes)", "blue"),
+        Card("blue-3", "Blue volunteer (2 cubes)", "blue", cubes=2),
         Card("leader", "Leader", specialist="leader"),
     )
     return hand, slots, hospital
@@ -72,8 +72,8 @@ def new_chapter(names: tuple[str, ...], settings: Settings, chapter: int, losses
     players = []
     for name in names:
         starting = (
-            Objective(f"c{next_id}", "Starting volunteer"),
-            Objective(f"c{next_id + 1}", "Starting volunteer"),
+            Objective(f"c{next_id}", "Starting volunteer", goals=1),
+            Objective(f"c{next_id + 1}", "Starting volunteer", goals=1),
         )
         next_id += 2
         emergency = None

@@ -186,6 +186,9 @@ class Card:
     colour: str = ""
     specialist: str = ""
     """leader, scout, mechanic or doctor for the four a player starts with."""
+    cubes: int = 0
+    """The cubes a volunteer shows, once known (0: not yet): the one set-up names, else as its last
+    procurement entered them, so the next one starts from it."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,11 @@ class Objective:
     perk: str = ""
     icons: int = 0
     """Search icons a contingency plan in the check-mark area adds to every team."""
+    goals: int = 0
+    """The goals printed on it, when known (0: not said): 1 on a starting volunteer, as a volunteer or
+    specialist has one; a bought card's as entered when bought. The goal form offers only these."""
+    colour: str = ""
+    """A bought volunteer's colour, as entered when bought: the colour it joins the hand with."""
 
 
 @dataclass(frozen=True)

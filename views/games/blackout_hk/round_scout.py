@@ -14,7 +14,7 @@ from trackers.blackout_hk.state import DISTRICTS, REWARDS, BlackoutState
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.games.blackout_hk.parts import all_done, card_choices, hint, toggle_chips
 from views.model import AppModel
-from views.widgets import action_button, card, chip_row, heading, line
+from views.widgets import action_button, card, chip_row, line
 
 S = BlackoutState
 CHALLENGES = [("simple", "simple"), ("advanced", "advanced"), ("probe", "probe (4)")]
@@ -99,7 +99,6 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         if state.district_tiles[d - 1] and d not in state.scouted
     ]
     return card(
-        heading(f"{who}: scout"),
         chip_row(
             open_districts,
             v["district"] or None,
