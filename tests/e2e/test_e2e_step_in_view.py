@@ -21,6 +21,7 @@ from tests.e2e.flutter import ident, open_phone, serve
 from tests.hope_city.states import choose
 from tests.infamous_traffic.play import started as traffic_started
 from tests.infamous_traffic.play import step as traffic_step
+from tests.unsettled.fixtures import in_play
 from trackers.ashes import actions as aa
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
@@ -29,7 +30,6 @@ from trackers.datadir import DATABASE_NAME
 from trackers.hope_city import actions as ha
 from trackers.hope_city.state import COLOURS
 from trackers.storage import Store
-from trackers.unsettled import actions as ua
 
 APP_BAR = 56
 """The app bar's height: the step comes into view below it."""
@@ -79,20 +79,6 @@ def _ashes(until: type) -> Session:
     rng = random.Random(3)
     while not any(isinstance(a, until) for a in ashes_play.candidates(session.state, rng)):
         assert ashes_play.step(session, rng) is not None
-    return session
-
-
-def _unsettled() -> Session:
-    module = get_game("unsettled")
-    session = Session(module, make_setup(module, ("Ann", "Bob"), {}), 3)
-    for entry in (
-        ua.ConfirmMap(),
-        ua.PlaceExplorer("Ann", "Outside Front"),
-        ua.PlaceExplorer("Bob", "Outside Rear"),
-        ua.PlaceLuna("Laboratory"),
-        ua.BeginPlay(),
-    ):
-        assert session.dispatch(entry).ok
     return session
 
 
@@ -188,6 +174,6 @@ def test_ashes_the_rival_card_drawn(browser: Any, pixel_7: dict[str, Any], tmp_p
 
 
 def test_unsettled_luna_pursues(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, _unsettled()) as phone:
+    with _playing(browser, pixel_7, tmp_path, in_play()) as phone:
         tap(phone, phone.get_by_role("button", name="Roll for me"))
         in_view(phone, ident(phone, "lantern-did-0"))
