@@ -5,7 +5,6 @@ such an entry, opened from Home."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,20 +14,13 @@ from typing import Any
 from playwright.sync_api import expect
 
 import trackers  # noqa: F401  (registers every game)
-from tests.ashes import play as ashes_play
 from tests.blackout_hk.play import started as blackout_started
 from tests.e2e.flutter import ident, open_phone, serve
-from tests.hope_city.states import choose
-from tests.infamous_traffic.play import started as traffic_started
-from tests.infamous_traffic.play import step as traffic_step
+from tests.moments import ashes_until, hope_city_at_chaos, scorepad_game, traffic_at_events
 from tests.unsettled.fixtures import in_play
 from trackers.ashes import actions as aa
-from trackers.core.game import make_setup
-from trackers.core.registry import get_game
 from trackers.core.session import Session
 from trackers.datadir import DATABASE_NAME
-from trackers.hope_city import actions as ha
-from trackers.hope_city.state import COLOURS
 from trackers.storage import Store
 
 APP_BAR = 56
@@ -45,41 +37,6 @@ def _stored(store: Store, session: Session) -> str:
     for entry in session.history:
         assert game.session.dispatch(entry.action).ok
     return game.id
-
-
-def _scorepad() -> Session:
-    module = get_game("scorepad")
-    return Session(module, make_setup(module, ("Ann", "Ben", "Cat", "Dee"), {}), 5)
-
-
-def _hope_city() -> Session:
-    """Citizens chosen, starting tokens drawn: the chaos card comes next."""
-    module = get_game("hope-city")
-    session = Session(module, make_setup(module, ("Ann", "Bob", "Cy", "Di"), {}), 7)
-    assert session.dispatch(choose()).ok
-    drawn = 0
-    while session.state.stage == "tokens":
-        assert session.dispatch(ha.DrawToken(COLOURS[drawn % 5])).ok
-        drawn += 1
-    return session
-
-
-def _traffic() -> Session:
-    """Played until the end of a round's turns: Lantern draws the event next."""
-    session = traffic_started(players=3, seed=4)
-    rng = random.Random(4)
-    while session.state.stage != "events" or session.state.question is not None:
-        assert traffic_step(session, rng)
-    return session
-
-
-def _ashes(until: type) -> Session:
-    """A solo game with a catalogued rival deck, played until `until` is the next entry."""
-    session = ashes_play.new_session(3, digital=True)
-    rng = random.Random(3)
-    while not any(isinstance(a, until) for a in ashes_play.candidates(session.state, rng)):
-        assert ashes_play.step(session, rng) is not None
-    return session
 
 
 @contextmanager
@@ -127,7 +84,7 @@ def tap(pg: Any, target: Any) -> int:
 
 
 def test_score_pad_the_draw_and_a_new_round(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, _scorepad()) as phone:
+    with _playing(browser, pixel_7, tmp_path, scorepad_game()) as phone:
         tap(phone, phone.get_by_role("button", name="Draw first player"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("starts the round")
@@ -137,7 +94,7 @@ def test_score_pad_the_draw_and_a_new_round(browser: Any, pixel_7: dict[str, Any
 
 
 def test_hope_city_the_turn_and_the_wage(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, _hope_city()) as phone:
+    with _playing(browser, pixel_7, tmp_path, hope_city_at_chaos()) as phone:
         tap(phone, phone.get_by_role("button", name="Put a chaos card in play"))
         in_view(phone, phone.get_by_text(re.compile(r"^The Mayor \(Ann\)'s turn$")))
         tap(phone, phone.get_by_role("button", name="Draw the Mayor's wage"))
@@ -154,21 +111,21 @@ def test_blackout_the_dice_rolled_and_planning(browser: Any, pixel_7: dict[str, 
 
 
 def test_infamous_traffic_the_event_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, _traffic()) as phone:
+    with _playing(browser, pixel_7, tmp_path, traffic_at_events()) as phone:
         tap(phone, phone.get_by_role("button", name="Draw an event"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the event bag")
 
 
 def test_ashes_the_survivors_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, _ashes(aa.Emerge)) as phone:
+    with _playing(browser, pixel_7, tmp_path, ashes_until(aa.Emerge)) as phone:
         tap(phone, phone.get_by_role("button", name="Survivors emerge (the app draws)"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the bag")
 
 
 def test_ashes_the_rival_card_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, _ashes(aa.RevealRivalCard)) as phone:
+    with _playing(browser, pixel_7, tmp_path, ashes_until(aa.RevealRivalCard)) as phone:
         tap(phone, phone.get_by_role("button", name="Draw rival card"))
         in_view(phone, ident(phone, "rival-card"))
 
