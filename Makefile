@@ -63,7 +63,7 @@ lint: $(DEV_STAMP)
 	$(call timed,lint,$(BIN)/ruff check . && $(BIN)/ruff format --check .)
 
 typecheck: $(DEV_STAMP)
-	$(call timed,types,$(BIN)/mypy --strict trackers rules_ref views main.py)
+	$(call timed,types,$(BIN)/mypy --strict trackers rules_ref views main.py build)
 
 # Every test but the real-browser ones (marker e2e: tests/e2e/), spread over $(WORKERS) workers.
 pytest-parallel: $(DEV_STAMP)
@@ -89,11 +89,11 @@ check:
 
 # The static web app in build/web: any static file server serves it, and its Python runs in the browser.
 web: $(APP_STAMP)
-	$(BIN)/python -m tests.packaging.static_web
+	$(BIN)/python -m build.static_web
 
-# BASELINE=<git ref> measures the engine sections on that ref too, side by side (tests/bench/baseline.py).
+# BASELINE=<git ref> measures the engine sections on that ref too, side by side (build/bench/baseline.py).
 bench: $(DEV_STAMP) chromium
-	BASELINE="$(BASELINE)" $(BIN)/python -m tests.bench.run
+	BASELINE="$(BASELINE)" $(BIN)/python -m build.bench.run
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
