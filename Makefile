@@ -14,8 +14,7 @@ APP_STAMP := $(VENV)/.app-installed
 DEV_STAMP := $(VENV)/.dev-installed
 # Where each stage notes how long it took, for make test and make check to print at the end.
 STAGES := $(VENV)/stage-times
-# pytest-xdist workers for the tests that need no browser: most of them wait (a screen's re-render, a
-# process's start) more than they compute, so one per core keeps both cores busy.
+# pytest-xdist workers for the tests that need no browser: one per core.
 WORKERS ?= auto
 
 .PHONY: run test check lint typecheck pytest pytest-parallel pytest-browser test-pyodide web bench \
