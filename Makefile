@@ -1,8 +1,10 @@
 # Two commands set everything up on a fresh Debian machine with Python 3.11+:
 #   make run    serve the app at http://127.0.0.1:$(PORT) (offline assets; HOST=… to listen elsewhere,
 #               else the network when Settings → Play on several phones is on)
-#   make test   ruff, mypy --strict, and every test including the real-browser ones, then the engine
-#               tests again under Pyodide (CPython for WebAssembly, as the static web build runs them)
+#   make test   ruff, mypy --strict, every test but the real-browser ones (in parallel), the engine tests
+#               again under Pyodide (CPython for WebAssembly, as the static web build runs them), then the
+#               real-browser tests; it ends with each stage's time (and each pytest run its ten slowest tests)
+# The inner loop: make check   ruff, mypy --strict and every test but the real-browser and Pyodide ones
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,8 +12,23 @@ HOST ?=
 PORT ?= 8550
 APP_STAMP := $(VENV)/.app-installed
 DEV_STAMP := $(VENV)/.dev-installed
+# Where each stage notes how long it took, for make test and make check to print at the end.
+STAGES := $(VENV)/stage-times
+# pytest-xdist workers for the tests that need no browser: one per core.
+WORKERS ?= auto
 
-.PHONY: run test lint typecheck pytest test-pyodide web bench chromium node clean
+.PHONY: run test check lint typecheck pytest pytest-parallel pytest-browser test-pyodide web bench \
+	chromium node clean
+
+# $(call timed,STAGE,COMMAND): run COMMAND and note in $(STAGES) how long STAGE took, failed or not.
+timed = @echo '$(2)'; start=$$(date +%s); $(2); status=$$?; \
+	echo "$(1): $$(( $$(date +%s) - start )) s$$([ $$status = 0 ] || echo ', failed')" >> $(STAGES); exit $$status
+
+# $(call staged,TARGETS): make TARGETS in turn, stopping at the first that fails, then print each
+# stage's time and the whole run's, so CI's log keeps them.
+staged = @rm -f $(STAGES); start=$$(date +%s); $(MAKE) --no-print-directory $(1); status=$$?; \
+	echo "== time per stage =="; cat $(STAGES) 2>/dev/null; \
+	echo "all: $$(( $$(date +%s) - start )) s"; exit $$status
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,28 +59,40 @@ node:
 	fi
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+	$(call timed,lint,$(BIN)/ruff check . && $(BIN)/ruff format --check .)
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy --strict trackers rules_ref views main.py
+	$(call timed,types,$(BIN)/mypy --strict trackers rules_ref views main.py build)
 
-pytest: $(DEV_STAMP) chromium
-	$(BIN)/pytest -q
+# Every test but the real-browser ones (marker e2e: tests/e2e/), spread over $(WORKERS) workers.
+pytest-parallel: $(DEV_STAMP)
+	$(call timed,tests in parallel,$(BIN)/pytest -q -n $(WORKERS) -m "not e2e" --durations=10)
+
+# The real-browser tests on their own, after the rest: each starts the app and Chromium, which a busy
+# machine slows down past their timeouts.
+pytest-browser: $(DEV_STAMP) chromium
+	$(call timed,browser tests,$(BIN)/pytest -q -m e2e --durations=10)
+
+pytest: pytest-parallel pytest-browser
 
 # The engine tests on flet-web's Pyodide in Node; the test tools' wheels are downloaded once by pip.
 test-pyodide: $(DEV_STAMP) node
-	$(BIN)/python -m tests.pyodide.run
+	$(call timed,Pyodide,$(BIN)/python -m tests.pyodide.run)
 
-test: lint typecheck pytest test-pyodide
+# The quickest first: a failure shows before the browser tests' long run.
+test:
+	$(call staged,lint typecheck pytest-parallel test-pyodide pytest-browser)
+
+check:
+	$(call staged,lint typecheck pytest-parallel)
 
 # The static web app in build/web: any static file server serves it, and its Python runs in the browser.
 web: $(APP_STAMP)
-	$(BIN)/python -m tests.packaging.static_web
+	$(BIN)/python -m build.static_web
 
-# BASELINE=<git ref> measures the engine sections on that ref too, side by side (tests/bench/baseline.py).
+# BASELINE=<git ref> measures the engine sections on that ref too, side by side (build/bench/baseline.py).
 bench: $(DEV_STAMP) chromium
-	BASELINE="$(BASELINE)" $(BIN)/python -m tests.bench.run
+	BASELINE="$(BASELINE)" $(BIN)/python -m build.bench.run
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

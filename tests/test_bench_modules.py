@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
-MODULES = sorted(p.stem for p in (Path(__file__).parent / "bench").glob("*.py") if p.stem != "__init__")
+BENCH = Path(__file__).parents[1] / "build" / "bench"
+MODULES = sorted(p.stem for p in BENCH.glob("*.py") if p.stem != "__init__")
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_bench_module_imports(name: str) -> None:
-    importlib.import_module(f"tests.bench.{name}")
+    importlib.import_module(f"build.bench.{name}")
 
 
 def test_tap_figures_report_median_p95_and_the_ratio_to_the_counter() -> None:
-    from tests.bench.taps import summarize
+    from build.bench.taps import summarize
 
     counter = [10.0] * 19 + [40.0]
     pad = [20.0] * 19 + [90.0]
@@ -31,7 +32,7 @@ def test_tap_figures_report_median_p95_and_the_ratio_to_the_counter() -> None:
 
 
 def test_tap_figures_set_each_screen_beside_the_plain_page_of_its_size() -> None:
-    from tests.bench.taps import summarize
+    from build.bench.taps import summarize
 
     counter, plain, pad = [10.0] * 20, [16.0] * 20, [20.0] * 20
     figures = {f.name: f.value for f in summarize(counter, [("Score pad", pad)], "notes", plain=plain)}
@@ -42,7 +43,7 @@ def test_tap_figures_set_each_screen_beside_the_plain_page_of_its_size() -> None
 
 def test_the_bench_seeds_a_score_pad_game_to_resume(tmp_path: Path) -> None:
     import trackers  # noqa: F401  (registers every game)
-    from tests.bench.taps import PLAYERS, seed_scorepad
+    from build.bench.taps import PLAYERS, seed_scorepad
     from trackers.datadir import DATABASE_NAME
     from trackers.storage import Store
 
@@ -53,7 +54,7 @@ def test_the_bench_seeds_a_score_pad_game_to_resume(tmp_path: Path) -> None:
 
 
 def _screen(times: Path, samples: list[float]) -> object:
-    from tests.bench.taps import Screen
+    from build.bench.taps import Screen
 
     return Screen(
         "Score pad", times, "score-0", lambda page, n: None, lambda n: 1, samples=samples, times=times
@@ -63,7 +64,7 @@ def _screen(times: Path, samples: list[float]) -> object:
 def test_each_tap_splits_into_the_servers_share_and_the_rest(tmp_path: Path) -> None:
     import json
 
-    from tests.bench.taps import TAPS, server_split
+    from build.bench.taps import TAPS, server_split
 
     records: list[dict[str, float]] = [{"click": 1}, {"click": 1, "ms": 9.0}]  # Resume, before the taps
     for n in range(2, TAPS + 2):
@@ -78,7 +79,7 @@ def test_each_tap_splits_into_the_servers_share_and_the_rest(tmp_path: Path) -> 
 
 
 def test_a_server_flet_no_longer_lets_time_says_so(tmp_path: Path) -> None:
-    from tests.bench.taps import server_split
+    from build.bench.taps import server_split
 
     times = tmp_path / "times.jsonl"
     times.write_text('{"untimed": "Flet\'s Session has no dispatch_event or private send"}\n')

@@ -1,4 +1,4 @@
-"""`make bench BASELINE=<ref>` runs tests/bench/probe.py against each tree in its own process. `make bench` is
+"""`make bench BASELINE=<ref>` runs build/bench/probe.py against each tree in its own process. `make bench` is
 not part of `make test`, so the probe is run here against this tree with a few entries of each kind."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.bench.baseline import REPO, _Probe
+from build.bench.baseline import REPO, _Probe
 from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndRound
 
 PAD = {"game": "scorepad", "players": ["Ann", "Bob"], "options": {}, "seed": 5}

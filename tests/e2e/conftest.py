@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,11 +15,16 @@ from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS, open_page, serve
 expect.set_options(timeout=15_000)
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    if not CHROMIUM.exists():
-        skip = pytest.mark.skip(reason="no /usr/bin/chromium (make test installs it when run as root)")
-        for item in items:
-            if "e2e" in item.nodeid:
+    """Every test here is marked e2e (before `-m` selects: `make check` leaves them out with `-m "not e2e"`),
+    and skipped with the reason where there is no Chromium."""
+    here = Path(__file__).parent
+    skip = pytest.mark.skip(reason="no /usr/bin/chromium (make test installs it when run as root)")
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
+            if not CHROMIUM.exists():
                 item.add_marker(skip)
 
 

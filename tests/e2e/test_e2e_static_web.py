@@ -1,4 +1,4 @@
-"""`make web`'s static site (tests/packaging/static_web.py), served by a plain static file server: the
+"""`make web`'s static site (build/static_web.py), served by a plain static file server: the
 app's Python starts in the browser on Pyodide, a Score pad game takes two entries, the page is reloaded
 and the game is still there with both (the store is kept in IndexedDB: views/browser_storage.py), its end
 shows the results sheet with its charts (flet-charts, from the app archive), and the page asks nothing
@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from build.static_web import build
 from tests.e2e.flutter import drawn_at_least, ident, type_into
-from tests.packaging.static_web import build
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from pathlib import Path
 import flet_web
 from packaging.specifiers import SpecifierSet
 
-from tests.packaging.static_web import packaged
+from build.static_web import packaged
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.pyodide.wheels import PYODIDE, ROOT, download
+from build.wheels import PYODIDE, ROOT, download
 
 HERE = Path(__file__).resolve().parent
 ENGINE_TESTS = (

@@ -1,22 +1,24 @@
 """Run by test_kill.py: play score pad actions into a store until killed, acknowledging each one.
 
-usage: kill_worker.py DATABASE GAME_ID SEED
-
-Prints "ready" once the game is open, then "ack <cursor> <total points>" after each change has
-returned (so has been committed). `step` is shared with the test, which replays the same choices.
+A process started from the fork server (two_writers.writers: the games already imported, so it starts in
+milliseconds) runs `play`, writing to its end of a pipe "ready" once the game is open, then
+"ack <cursor> <total points>" after each change has returned (so has been committed), a line per write.
+`step` is shared with the test, which replays the same choices.
 """
 
 from __future__ import annotations
 
+import os
 import random
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from typing import TYPE_CHECKING
 
 from trackers.core.session import Session
 from trackers.scorepad.actions import AddPoints
 from trackers.storage import Store
+
+if TYPE_CHECKING:  # WebAssembly (Pyodide) collects the test but has no processes
+    from multiprocessing.connection import Connection
 
 # Past this many entries undo wins more often, so the log churns at this size instead of growing
 # without end: each run replays the whole log when it opens the game.
@@ -41,15 +43,11 @@ def ack(session: Session) -> str:
     return f"ack {session.cursor} {sum(session.state.scores)}"
 
 
-def main(database: str, game_id: str, seed: str) -> None:
-    rng = random.Random(int(seed))
+def play(database: str, game_id: str, seed: int, out: Connection) -> None:
+    rng = random.Random(seed)
     with Store(Path(database)) as store:
         session = store.open_game(game_id).session
-        print("ready", flush=True)
+        os.write(out.fileno(), b"ready\n")
         while True:
             step(session, rng)
-            print(ack(session), flush=True)
-
-
-if __name__ == "__main__":
-    main(*sys.argv[1:])
+            os.write(out.fileno(), f"{ack(session)}\n".encode())

@@ -1,6 +1,6 @@
 """SIGKILL the writer at random moments: every acknowledged action must still be there afterwards.
 
-A worker process plays into the store and prints an ack after each change returned; the test
+A worker process plays into the store and writes an ack after each change returned; the test
 kills it after a random delay, then reopens the same database. Because the worker's choices come
 from a seeded generator, the test replays them on an in-memory session and knows exactly which
 log the database must hold: the acknowledged one, or one more change that committed before the
@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from kill_worker import ack, step
-from two_writers import PLAYERS, check_log, started
+from kill_worker import ack, play, step
+from two_writers import PLAYERS, check_log, started, writers
 
 from tests.wasm import no_processes
 from trackers.core.game import make_setup
@@ -30,7 +28,6 @@ from trackers.core.session import Session
 from trackers.scorepad.game import SCOREPAD
 from trackers.storage import Store
 
-WORKER = Path(__file__).with_name("kill_worker.py")
 KILLS = 50
 TWO_WRITER_RUNS = KILLS // 2  # both writers are killed in each run
 pytestmark = no_processes
@@ -52,16 +49,17 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
     for run in range(KILLS):
         model = _model(stored)
         seed = rng.randrange(2**32)
-        worker = subprocess.Popen(
-            [sys.executable, str(WORKER), str(database), game_id, str(seed)], stdout=subprocess.PIPE
-        )
-        assert worker.stdout is not None
-        assert worker.stdout.readline() == b"ready\n", f"run {run}: the worker did not start"
-        time.sleep(rng.uniform(0.05, 0.4))
-        worker.kill()
-        output = worker.stdout.read()
-        worker.wait()
-        worker.stdout.close()
+        context = writers()
+        receive, send = context.Pipe(duplex=False)
+        worker = context.Process(target=play, args=(str(database), game_id, seed, send), daemon=True)
+        worker.start()
+        send.close()  # the worker holds the only writing end: its death ends the pipe
+        with receive, open(receive.fileno(), "rb", closefd=False) as lines:
+            assert lines.readline() == b"ready\n", f"run {run}: the worker did not start"
+            time.sleep(rng.uniform(0.05, 0.4))
+            worker.kill()
+            output = lines.read()
+        worker.join()
 
         acks = output.decode().split("\n")[:-1]  # a cut-off last line is not an acknowledgement
         choices = random.Random(seed)

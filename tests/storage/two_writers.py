@@ -115,11 +115,12 @@ class Writer:
 
 
 def writers() -> ForkServerContext:
-    """The fork server, started once per test session with the games imported."""
+    """The fork server, started once per test session with the games imported (and the writers here and
+    in kill_worker.py)."""
     import multiprocessing
 
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["trackers", "trackers.storage", __name__])
+    context.set_forkserver_preload(["trackers", "trackers.storage", __name__, "kill_worker"])
     return context
 
 

@@ -7,8 +7,10 @@ cannot be sent fails here too); tests find controls by key and fire their events
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import weakref
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -23,12 +25,42 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
+# What `settle` waits for after an event: the timers set within it fire (the history follows an entry
+# views/model.py's LOG_DELAY_S later); it used to sleep this long whatever was left to do.
+SETTLE_S = 0.06
+SETTLE_MAX_S = 2.0
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    """A page's threads (page.run_thread: a change another screen made), counted while they run so that
+    `settle` waits for them."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=2)
+        self.running = 0
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with self._lock:
+            self.running += 1
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, _: Future[Any]) -> None:
+        with self._lock:
+            self.running -= 1
+
+
+_executors: weakref.WeakSet[CountingExecutor] = weakref.WeakSet()
+
 
 class FakeConnection(Connection):
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__()
         self.loop = loop
-        self.executor = ThreadPoolExecutor(max_workers=2)
+        self.executor = CountingExecutor()
+        _executors.add(self.executor)
         self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
         self.sent = 0
         self.session: Session | None = None
@@ -163,9 +195,27 @@ def run(coro: Coroutine[Any, Any, None]) -> None:
 
 
 async def settle() -> None:
-    """Let the component scheduler re-render and run effects."""
-    for _ in range(6):
-        await asyncio.sleep(0.01)
+    """Let the component scheduler re-render and run effects, the pages' threads finish and the timers due
+    within SETTLE_S of the last of that work fire: until nothing is left to run, rather than a fixed time
+    (at most SETTLE_MAX_S, should a screen keep setting timers)."""
+    loop = asyncio.get_running_loop()
+    until, give_up = loop.time() + SETTLE_S, loop.time() + SETTLE_MAX_S
+    while loop.time() < give_up:
+        await asyncio.sleep(0)
+        # The loop's callbacks ready to run and its timers: private, but there since Python 3.4.
+        if loop._ready:  # type: ignore[attr-defined]
+            until = loop.time() + SETTLE_S
+            continue
+        if any(executor.running for executor in _executors):
+            await asyncio.sleep(0.001)
+            until = loop.time() + SETTLE_S
+            continue
+        scheduled = loop._scheduled  # type: ignore[attr-defined]
+        due = [timer.when() for timer in scheduled if not timer.cancelled() and timer.when() <= until]
+        if not due:
+            return
+        await asyncio.sleep(max(0.0, min(due) - loop.time()))
+        until = loop.time() + SETTLE_S
 
 
 async def open_page(start: Any, *args: Any) -> FakePage:

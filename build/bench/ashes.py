@@ -9,9 +9,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import trackers  # noqa: F401  (registers every game)
+from build.bench.engine import time_ms
+from build.bench.figures import Figure, median, percentile
 from tests.ashes.play import new_session, play_game, step
-from tests.bench.engine import time_ms
-from tests.bench.figures import Figure, median, percentile
 from trackers.ashes import actions as a
 from trackers.ashes.game import ASHES
 from trackers.ashes.rival.card import Rescue, RivalCard

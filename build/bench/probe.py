@@ -1,15 +1,15 @@
 """The before/after measurements, against whichever tree is first on PYTHONPATH.
 
-`tests/bench/baseline.py` starts this file as a script (`python -P probe.py CASES.json`) once per tree,
+`build/bench/baseline.py` starts this file as a script (`python -P probe.py CASES.json`) once per tree,
 with PYTHONPATH pointing at the tree to measure. A case is built one of two ways, then timed the same way:
 
 - from its entries as game-file JSON, built once by the current tree's bench, so both trees play exactly
   the same entries. This uses only engine APIs every tree since the first bench has had: the registry,
   `make_setup`, `Session` (dispatch, dispatch_group, undo, replay), `ActionCodec`, `Store`, `gamefile`;
 - where a tree cannot read those entries (a game's entries changed format since the baseline), by each
-  tree's own bench code for that section (`tests.bench.engine.action_mix`, `tests.bench.ashes._ready`,
-  `tests.ashes.play.play_game`, `tests.bench.unsettled._ready_session` and `_turn`): the same seeds and
-  steps, but each tree's own entries.
+  tree's own bench code for that section (`build.bench.engine.action_mix`, `build.bench.ashes._ready`,
+  `tests.ashes.play.play_game`, `build.bench.unsettled._ready_session` and `_turn`; under `tests.bench` in
+  trees before the bench moved to build/): the same seeds and steps, but each tree's own entries.
 
 It prints one JSON line naming where `trackers` came from and which cases it cannot read. Then each JSON
 line read from stdin is {"own": name} (build that case with the bench code) or {"run": name} (run one
@@ -68,11 +68,21 @@ def from_json(case: dict[str, Any]) -> Scenario:
     return found, len(prefix)
 
 
+def _bench(name: str) -> Any:
+    """This tree's bench module `name`: in build/bench/, or in tests/bench/ where the bench lived before."""
+    try:
+        return importlib.import_module(f"build.bench.{name}")
+    except ModuleNotFoundError as missing:
+        if missing.name not in ("build", "build.bench", f"build.bench.{name}"):
+            raise
+        return importlib.import_module(f"tests.bench.{name}")
+
+
 def own(case: dict[str, Any]) -> Scenario:
     """The case's objects as this tree's own bench code builds them (see the module's docstring)."""
     how = case["own"]
     if how["builder"] == "scorepad":
-        engine = importlib.import_module("tests.bench.engine")
+        engine = _bench("engine")
         module, setup = engine.scorepad()
         actions = engine.action_mix(how["count"], seed=how["seed"])
         found = {"module": module, "setup": setup, "seed": engine.SEED}
@@ -80,14 +90,14 @@ def own(case: dict[str, Any]) -> Scenario:
             return {**found, "actions": actions}, len(actions)
         return {**found, "log": [(action, index) for index, action in enumerate(actions)]}, len(actions)
     if how["builder"] == "ashes-turn":
-        session, group = importlib.import_module("tests.bench.ashes")._ready(how["digital"])
+        session, group = _bench("ashes")._ready(how["digital"])
         return {"session": session, "actions": group}, len(session.history)
     if how["builder"] == "ashes-game":
-        seed = importlib.import_module("tests.bench.ashes").SEED
+        seed = _bench("ashes").SEED
         played = importlib.import_module("tests.ashes.play").play_game(seed, how["digital"])
         log = [(entry.action, entry.group) for entry in played.history]
         return {"module": played.module, "setup": played.setup, "seed": played.seed, "log": log}, len(log)
-    bench = importlib.import_module("tests.bench.unsettled")
+    bench = _bench("unsettled")
     session = bench._ready_session()
     return {"session": session, "actions": bench._turn(session.state)}, len(session.history)
 

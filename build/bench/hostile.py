@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import trackers  # noqa: F401  (registers every game and pack kind)
+from build.bench.engine import time_ms
+from build.bench.figures import Figure, median
 from tests import hostile
-from tests.bench.engine import time_ms
-from tests.bench.figures import Figure, median
 from trackers.core.packs import PackError, parse_pack
 from trackers.gamefile import GameFileError, load_document
 

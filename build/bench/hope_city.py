@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tests.bench.engine import time_ms
-from tests.bench.figures import Figure, median, percentile
+from build.bench.engine import time_ms
+from build.bench.figures import Figure, median, percentile
 from tests.hope_city.play import play_game
 from trackers.core.session import Session
 from trackers.hope_city.game import HOPE_CITY

@@ -1,4 +1,4 @@
-"""Print Lantern's performance figures; `make bench` runs this (`python -m tests.bench.run`).
+"""Print Lantern's performance figures; `make bench` runs this (`python -m build.bench.run`).
 
 It reports and never judges: a slow figure is information, not a failure. The exit code is non-zero
 only when a measurement could not be made at all (an exception), because that means something broke.
@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 
-from tests.bench import (
+from build.bench import (
     ashes,
     blackout_hk,
     browser,
@@ -27,9 +27,9 @@ from tests.bench import (
     taps,
     unsettled,
 )
-from tests.bench.baseline import compare
-from tests.bench.figures import Figure, header, median, row
-from tests.bench.servers import REPO, serving, wait_until_200
+from build.bench.baseline import compare
+from build.bench.figures import Figure, header, median, row
+from build.bench.servers import REPO, serving, wait_until_200
 
 STARTS = 3
 
@@ -93,7 +93,7 @@ def run_section(name: str, section: Section) -> bool:
 
 
 def run_comparison(ref: str) -> bool:
-    """Print the before/after table (tests/bench/baseline.py); False (and an ERROR line) when it raised."""
+    """Print the before/after table (build/bench/baseline.py); False (and an ERROR line) when it raised."""
     try:
         for line in compare(ref):
             print(line, flush=True)

@@ -1,4 +1,4 @@
-"""Lantern's icon, drawn here from simple shapes (no outside artwork): `python -m tests.packaging.icon`.
+"""Lantern's icon, drawn here from simple shapes (no outside artwork): `python -m build.icon`.
 
 Writes assets/icon.png (1024 px and opaque, as the App Store wants it: `flet build` derives every icon size
 from it), assets/splash.png (the lantern alone on a transparent ground, for the splash screen) and
@@ -13,7 +13,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 
 Color = tuple[float, float, float]
 NIGHT_TOP: Color = (20, 33, 61)

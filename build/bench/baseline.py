@@ -1,6 +1,6 @@
 """Before/after: the engine figures of a baseline git ref and of this tree, side by side in one run.
 
-`make bench BASELINE=<ref>` (or `python -m tests.bench.baseline <ref>`) checks the ref out into a temporary
+`make bench BASELINE=<ref>` (or `python -m build.bench.baseline <ref>`) checks the ref out into a temporary
 git worktree outside the repo (removed afterwards). This tree's bench code builds every case once, as the
 JSON actions a game file holds: the scorepad mixes of engine.py, the seeded ASHES table played up to a
 rival turn that rescues (ashes.py), LUNA's pursuit (unsettled.py). Then one probe.py process per tree,
@@ -24,9 +24,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from build.bench import ashes, engine, unsettled
+from build.bench.figures import NAME_WIDTH, format_value, median, percentile
 from tests.ashes.play import play_game
-from tests.bench import ashes, engine, unsettled
-from tests.bench.figures import NAME_WIDTH, format_value, median, percentile
 from trackers.ashes.game import ASHES
 from trackers.core.actions import Action
 from trackers.core.game import GameModule, Setup, make_setup
@@ -300,5 +300,5 @@ def main(ref: str) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: python -m tests.bench.baseline <git ref>")
+        sys.exit("usage: python -m build.bench.baseline <git ref>")
     sys.exit(main(sys.argv[1]))

@@ -9,8 +9,8 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 
-from tests.bench.engine import time_ms
-from tests.bench.figures import Figure, median, percentile
+from build.bench.engine import time_ms
+from build.bench.figures import Figure, median, percentile
 from tests.infamous_traffic.play import play_game
 from trackers.core.session import Session
 from trackers.infamous_traffic import actions as it

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from random import Random
 
 import trackers  # noqa: F401  (registers every game)
-from tests.bench.figures import Figure, median, percentile
+from build.bench.figures import Figure, median, percentile
 from trackers.core.actions import Action
 from trackers.core.game import make_setup
 from trackers.core.session import Session

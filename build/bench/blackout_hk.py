@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tests.bench.engine import time_ms
-from tests.bench.figures import Figure, median, percentile
+from build.bench.engine import time_ms
+from build.bench.figures import Figure, median, percentile
 from tests.blackout_hk.play import play_game
 from trackers.blackout_hk.game import BLACKOUT_HK
 from trackers.core.session import Session

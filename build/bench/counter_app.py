@@ -3,7 +3,7 @@
 The bench serves it beside Lantern so "first paint", "ready" and "tap to DOM" have a yardstick: what
 Flet's web client costs with almost no app on top. Its count is tagged (`count`), as Lantern's
 read-outs are, so a tap's result can be found in the semantics DOM. It is run as a script
-(`python tests/bench/counter_app.py`) with PORT set, the same way Lantern's main.py is.
+(`python build/bench/counter_app.py`) with PORT set, the same way Lantern's main.py is.
 """
 
 from __future__ import annotations

@@ -35,7 +35,9 @@ def PlayerCard(seat: int) -> ft.Control:
 @ft.component
 def App() -> ft.Control:
     count, set_count = ft.use_state(0)
-    lines = [ft.ListTile(title=ft.Text(f"Entry {n}"), key=f"line-{n}") for n in range(count, 0, -1)]
+    lines: list[ft.Control] = [
+        ft.ListTile(title=ft.Text(f"Entry {n}"), key=f"line-{n}") for n in range(count, 0, -1)
+    ]
     return ft.Column(
         [
             ft.Row(

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.bench.browser import skip_reason
-from tests.bench.figures import Figure, median, percentile
-from tests.bench.servers import REPO, serving, wait_until_200
-from tests.bench.timed_server import WINDOW_MS
+from build.bench.browser import skip_reason
+from build.bench.figures import Figure, median, percentile
+from build.bench.servers import REPO, serving, wait_until_200
+from build.bench.timed_server import WINDOW_MS
 from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS
 
 TAPS = 80

@@ -28,11 +28,11 @@ import flet_web
 from flet.controls.types import RouteUrlStrategy, WebRenderer
 from flet_web import patch_index_html, patch_manifest_json
 
-from tests.packaging import icon
-from tests.pyodide.wheels import PYODIDE, download
+from build import icon
+from build.wheels import PYODIDE, download
 from views.webserve import CLIENT_BUILDS, RIVE_CDN, RIVE_UNAVAILABLE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
 SITE = ROOT / "build" / "web"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

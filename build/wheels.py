@@ -17,7 +17,7 @@ from typing import Any
 
 import flet_web
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = Path(flet_web.__file__).parent / "web" / "pyodide"
 CACHE = ROOT / ".venv" / "pyodide-wheels"
 

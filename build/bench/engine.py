@@ -13,8 +13,8 @@ from pathlib import Path
 from random import Random
 
 import trackers  # noqa: F401  (registers every game)
+from build.bench.figures import Figure, median, percentile
 from rules_ref import reference
-from tests.bench.figures import Figure, median, percentile
 from trackers import gamefile
 from trackers.core.actions import Action
 from trackers.core.game import GameModule, Setup, make_setup

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.bench.figures import Figure, median
-from tests.bench.servers import REPO, serving, wait_until_200
+from build.bench.figures import Figure, median
+from build.bench.servers import REPO, serving, wait_until_200
 from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS
 
 LOADS = 5

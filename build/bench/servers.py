@@ -62,7 +62,7 @@ def serving(
     """Run `script` with its own temp data dir and a free port; stop it on the way out.
 
     `prepare` is given the (empty) data dir before the server starts: the bench puts saved games there.
-    Given `timed`, the server writes there when each click's patches went out (tests/bench/timed_server.py).
+    Given `timed`, the server writes there when each click's patches went out (build/bench/timed_server.py).
     """
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="lantern-bench-") as tmp:
