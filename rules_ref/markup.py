@@ -20,6 +20,8 @@ SECTION_ID = re.compile(rf"{SEGMENT}(?:/{SEGMENT})+")
 PACK_NAME = re.compile(SEGMENT)
 HEADER = re.compile(r"##(?!#)")
 SEE_ALSO = re.compile(r"see also:", re.IGNORECASE)
+BULLET_AND_NUMBER = re.compile(r"\s*[-*+]\s+\d+[.)]\s")
+"""A list item like "- 1. Roll": the screen would show both a bullet and the number."""
 CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 ID_RULE = "lowercase letters, digits and '-', in '/'-separated parts, like 'lantern/undo'"
 
@@ -67,6 +69,12 @@ def parse_section(lines: list[str], start: int, end: int, pack: str, label: str)
         raise ContentError(
             f"{where(label, end - len(body_lines) + misplaced + 1)}: 'See also:' must be the first line "
             f"after the header of section '{section_id}'"
+        )
+    numbered = next((i for i, line in enumerate(body_lines) if BULLET_AND_NUMBER.match(line)), None)
+    if numbered is not None:
+        raise ContentError(
+            f"{where(label, end - len(body_lines) + numbered + 1)}: a list item with both '- ' and a number; "
+            "write '1. ' for a numbered step or '- ' for a bullet"
         )
     body = "\n".join(line.rstrip() for line in body_lines).strip()
     if not body:

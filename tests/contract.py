@@ -196,6 +196,7 @@ def replay_problems(module: GameModule, sampler: Sampler, reference: Reference) 
             rule = dict(event.data).get("rule")
             if rule is not None and not reference.exists(str(rule)):
                 problems.append(f"event {event.kind}: rule {rule!r} is missing")
+        problems += moment_problems(module, live, reference)
         if rng.random() < 0.1:
             live.undo()
     replayed = Session.replay(
@@ -214,6 +215,22 @@ def replay_problems(module: GameModule, sampler: Sampler, reference: Reference) 
         for entry in live.entries
         if codec.decode(entry.action.to_json()) != entry.action
     ]
+    return problems
+
+
+def moment_problems(module: GameModule, session: Session, reference: Reference) -> list[str]:
+    """The step the table is at can be compared and kept (the screen follows it), and what Lantern drew
+    says something and links only rules the reference has."""
+    problems = []
+    try:
+        hash(module.moment(session.state))
+    except TypeError as exc:
+        problems.append(f"{module.id}: its moment cannot be compared and kept ({exc})")
+    for note in session.table_notes():
+        if not note.said.strip():
+            problems.append(f"{module.id}: a note of what Lantern drew says nothing")
+        if note.rule is not None and not reference.exists(note.rule):
+            problems.append(f"{module.id}: a note of what Lantern drew links a missing rule {note.rule!r}")
     return problems
 
 

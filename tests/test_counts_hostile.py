@@ -229,8 +229,9 @@ def _hope_city_by_hand() -> list[Baseline]:
     )
     entries = [
         (fresh, choose),
+        (fresh, ha.LegacyChooseCitizens(seats, 20, 20, 6, "technology")),
         (turn_of("mayor"), ha.Bribe(1)),
-        (turn_of("entrepreneur"), ha.Scam(1, (("politics", "mayor"),))),
+        (turn_of("entrepreneur"), ha.Scam(1, (("politics", "mayor"), ("society", "coach")))),
         (turn_of("coach"), ha.GangUp(1)),
         (turn_of("engineer"), ha.Hack(1)),
         (turn_of("ranger"), ha.Trespass(1)),
@@ -274,6 +275,7 @@ def _infamous_traffic_by_hand() -> list[Baseline]:
         (discarding, ia.Discard(2)),
         (disrupted, ia.SetDemand("Canton", (4,))),
         (fresh, ia.UseBoard(traffic_layout(), 30, canton_dice=(3, 4), pool=(1, 2, 3, 4, 5))),
+        (fresh, ia.LegacyUseBoard(traffic_layout(), 30, canton_dice=(3, 4), pool=(1, 2, 3, 4, 5))),
         (playing, ia.CardMoney(who, 2, "a card's power")),
         (in_china, ia.Influence((1,), faces=(3,))),
         (in_china, ia.Deploy("wenzhou-1", 2, "merchant", 1, rerolls=(4, 4))),
@@ -296,12 +298,15 @@ def _blackout_hk_by_hand() -> list[Baseline]:
     for entry in played.entries:
         if isinstance(entry.action, (ba.PublicGoal, ba.UseCard)):
             found.setdefault(type(entry.action), Baseline("blackout-hk", replaying.state, entry.action))
+        if isinstance(entry.action, ba.Scout):
+            seen = replace(entry.action, simples=(entry.action.value,))
+            found.setdefault(ba.Scout, Baseline("blackout-hk", replaying.state, seen))
         if replaying.state.stage == "deploy":
             found.setdefault(
                 ba.Adjust, Baseline("blackout-hk", replaying.state, ba.Adjust("Ada", "score", 1))
             )
         replaying.dispatch(entry.action)
-    assert set(found) == {ba.PublicGoal, ba.UseCard, ba.Adjust}
+    assert set(found) == {ba.PublicGoal, ba.UseCard, ba.Adjust, ba.Scout}
     solo = Session(module, make_setup(module, ("A",), blackout_options(True, 2)), 5).state
     pair = Session(module, make_setup(module, ("A", "B"), blackout_options(True, 1)), 5).state
     start = blackout_start(solo)
@@ -310,6 +315,7 @@ def _blackout_hk_by_hand() -> list[Baseline]:
         *found.values(),
         Baseline("blackout-hk", solo, start),
         Baseline("blackout-hk", pair, ba.StartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
+        Baseline("blackout-hk", pair, ba.LegacyStartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
     ]
 
 

@@ -169,7 +169,9 @@ def test_hope_city_is_won_or_lost_by_the_whole_table() -> None:
     corruption = {s.player: s.points for s in session.module.summary(session.state).scores}
     assert found.standings == tuple(Standing(p, corruption[p], 1, True) for p in ("Ann", "Bob"))
     assert found.categories == ("City Sites", "Urban Blights")
-    assert found.breakdown == (("Ann", (3, 0)), ("Bob", (3, 0)))
+    city = session.state.city
+    assert (city.sites, city.blights) == (3, 1)  # a fail set is cashed for its Urban Blight (issue #29)
+    assert found.breakdown == (("Ann", (3, 1)), ("Bob", (3, 1)))
     assert [year for year, _ in found.series] == [1, 2, 3, 4, 5, 6, 7]
     assert (found.opponent, found.difficulty) == (None, None)
 

@@ -236,7 +236,7 @@ def _setup(module: GameModule, raw: Any) -> Setup:
     if not isinstance(options, dict):
         raise GameFileError("The setup options must be a JSON object.")
     try:
-        return make_setup(module, tuple(players), options)
+        return make_setup(module, tuple(players), options, stored=True)
     except ValueError as error:
         raise GameFileError(f"The setup is not valid: {error}.") from None
 

@@ -23,7 +23,8 @@ The file is never deleted or replaced: a damaged, foreign or newer file is refus
 and left as it was, so nothing a player saved is lost to a bug or a downgrade. An older file is
 migrated in place, in one transaction, keeping everything in it.
 
-Content packs (trackers.core.packs) live beside the games, one row per kind and name.
+Content packs (trackers.core.packs) live beside the games, one row per kind and name (its `names.name_key`:
+a name typed in another case or with other spaces means the pack already saved).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from typing import Any
 from trackers import gamefile
 from trackers.core.boundary import MAX_DEPTH, nests_deeper
 from trackers.core.game import GameModule, Setup
+from trackers.core.names import known_as
 from trackers.core.packs import Pack, check_pack, pack_kind, parse_pack
 from trackers.core.registry import get_game
 from trackers.core.session import LogEntry, Session
@@ -444,17 +446,21 @@ class Store:
         return sorted(packs, key=lambda pack: (pack.name.casefold(), pack.name, pack.kind))
 
     def get_pack(self, kind: str, name: str) -> Pack:
+        """The pack `name` means, case and spaces aside (`names.name_key`), under the name it was saved as."""
         with self._transaction(write=False) as db:
+            held = _held_name(db, kind, name)
             query = "SELECT version, data FROM packs WHERE kind = ? AND name = ?"
-            row = db.execute(query, (kind, name)).fetchone()
-        if row is None:
+            row = None if held is None else db.execute(query, (kind, held)).fetchone()
+        if held is None or row is None:
             raise KeyError(f"There is no {_pack_title(kind)} called {name!r}.")
-        return Pack(kind, name, row[0], json.loads(row[1]))
+        return Pack(kind, held, row[0], json.loads(row[1]))
 
     def delete_pack(self, kind: str, name: str) -> None:
         with self._transaction() as db:
-            if db.execute("DELETE FROM packs WHERE kind = ? AND name = ?", (kind, name)).rowcount == 0:
+            held = _held_name(db, kind, name)
+            if held is None:
                 raise KeyError(f"There is no {_pack_title(kind)} called {name!r}.")
+            db.execute("DELETE FROM packs WHERE kind = ? AND name = ?", (kind, held))
 
 
 def _upgrade(db: sqlite3.Connection) -> None:
@@ -469,24 +475,37 @@ def _upgrade(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
+def _held_name(db: sqlite3.Connection, kind: str, name: str) -> str | None:
+    """The name a pack of `kind` is saved under that `name` means, itself first, if any: a store written
+    before names were compared by key may hold two that differ only in case, each still reached by its own."""
+    exact = "SELECT name FROM packs WHERE kind = ? AND name = ?"
+    if db.execute(exact, (kind, name)).fetchone() is not None:
+        return name
+    held = [row[0] for row in db.execute("SELECT name FROM packs WHERE kind = ?", (kind,))]
+    return known_as(name, held)
+
+
 def _save_pack(db: sqlite3.Connection, pack: Pack, replace: bool) -> None:
-    """Insert, or overwrite in place (keeping when it was first saved) when `replace`."""
-    now = time.time()
-    conflict = (
-        "UPDATE SET version = excluded.version, data = excluded.data, updated = excluded.updated"
-        if replace
-        else "NOTHING"
-    )
-    inserted = db.execute(
-        "INSERT INTO packs (kind, name, version, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)"
-        f" ON CONFLICT (kind, name) DO {conflict}",
-        (pack.kind, pack.name, pack.version, _json(dict(pack.data)), now, now),
-    )
-    if inserted.rowcount == 0:
+    """Insert, or overwrite in place (keeping when it was first saved) when `replace`: a pack whose name
+    means a saved one's (case and spaces aside) is that pack, and takes the name as now typed."""
+    held = _held_name(db, pack.kind, pack.name)
+    if held is not None and not replace:
         raise StorageError(
-            f"There is already {pack_kind(pack.kind).a_title} called {pack.name!r}; "
+            f"There is already {pack_kind(pack.kind).a_title} called {held!r}; "
             "choose another name or replace it."
         )
+    data = _json(dict(pack.data))
+    if held is not None:
+        db.execute(
+            "UPDATE packs SET name = ?, version = ?, data = ?, updated = ? WHERE kind = ? AND name = ?",
+            (pack.name, pack.version, data, time.time(), pack.kind, held),
+        )
+        return
+    now = time.time()
+    db.execute(
+        "INSERT INTO packs (kind, name, version, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+        (pack.kind, pack.name, pack.version, data, now, now),
+    )
 
 
 def _pack_title(kind: str) -> str:

@@ -15,7 +15,7 @@ import flet as ft
 
 from trackers.lan import Listening, is_host_device
 from trackers.storage import Store
-from views.game import GameScreen
+from views.game import BarStatus, GameScreen
 from views.home import Home
 from views.join import join_view
 from views.model import AppModel, Revision
@@ -168,7 +168,9 @@ def App(store: Store, listening: Listening | None = None) -> list[ft.View]:
             padding=0,
             spacing=0,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            appbar=ft.AppBar(title=ft.Text("Lantern"), actions=actions),
+            appbar=ft.AppBar(
+                title=BarStatus(model) if model.game_on_screen else ft.Text("Lantern"), actions=actions
+            ),
             navigation_bar=navigation(model.tab, model.go, key="nav"),
             controls=[scroll.area, NoticeBar(model, model.notices)],
         )

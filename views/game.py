@@ -11,6 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.core.game import Outcome
+from trackers.core.wording import unit
 from views.company import Company
 from views.following import EveryEntry, use_game
 from views.games import FOLLOWS_ITSELF, panel_for
@@ -18,6 +19,7 @@ from views.history import History
 from views.model import AppModel
 from views.results import ResultsProblem, ResultsSheet, open_results
 from views.scrolling import use_top_when_shown
+from views.step import FollowStep
 from views.widgets import action_button, card, icon_action, keyed, line, memo, tagged
 
 
@@ -69,12 +71,24 @@ def _score_text(model: AppModel, index: int) -> str:
     if index >= len(summary.scores):  # fewer scores than before: the row drops this chip next
         return ""
     score = summary.scores[index]
-    return f"{score.player}: {score.points} {summary.score_label}".rstrip()
+    return f"{score.player}: {score.points} {unit(score.points, summary.score_label)}".rstrip()
 
 
 @ft.component
 def StatusLine(model: AppModel) -> ft.Control:
     return line("status", use_game(model, _facts))
+
+
+@ft.component
+def BarStatus(model: AppModel) -> ft.Control:
+    """Where the open game stands, in the app bar: the step scrolled to the screen's top has it above."""
+    if model.game is None:  # the game was closed; the parent drops this component next
+        return ft.Container()
+    facts = use_game(model, _facts)
+    return tagged(
+        "bar-status",
+        ft.Text(facts or model.module.title, size=15, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+    )
 
 
 @ft.component
@@ -163,6 +177,7 @@ def GameBody(model: AppModel) -> ft.Control:
                     ft.Container(History(model, model.log), col={"xs": 12, "md": 5}),
                 ],
             ),
+            FollowStep(model),
         ],
         spacing=12,
     )

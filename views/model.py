@@ -27,7 +27,7 @@ import flet as ft
 from rules_ref import Reference, reference
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
-from trackers.core.game import GameModule, Outcome, Summary, make_setup
+from trackers.core.game import GameModule, Moment, Outcome, Summary, TableNote, make_setup
 from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
 from trackers.gamefile import GameFileError
@@ -243,6 +243,16 @@ class AppModel:
 
     def outcome(self) -> Outcome | None:
         return self._reading()[3]
+
+    def moment(self) -> Moment:
+        """The step the open game is at (views/step.py brings it into view when it changes)."""
+        assert self.game is not None
+        return self.game.session.module.moment(self.game.session.state)
+
+    def table_notes(self) -> tuple[TableNote, ...]:
+        """What Lantern drew, rolled or played in the open game's latest step."""
+        assert self.game is not None
+        return self.game.session.table_notes()
 
     def _reading(self) -> tuple[object, int, Summary, Outcome | None]:
         assert self.game is not None
@@ -483,6 +493,8 @@ class AppModel:
         self.show_notice(Notice(GameChangedElsewhere.SCREEN_MESSAGE, kind="error"))
 
     def _opened(self) -> None:
+        if self.module.id in self.reference.packs():  # the Rules tab searches the open game's rules first
+            self.rules_pack = self.module.id
         self.back_to = "home"
         self.tab = "games"
         self.screen = "game"

@@ -6,13 +6,14 @@ import random
 import sqlite3
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
-from trackers.core.game import GameModule, Option
+from trackers.core.game import GameModule, Option, SetupFix, setup_fix
 from trackers.core.registry import games, get_game
 from trackers.storage import StorageError
+from views.forms import rule_link
 from views.model import AppModel
 from views.widgets import (
     TOUCH,
@@ -115,6 +116,12 @@ def default_names(count: int) -> list[str]:
     return [f"Player {n}" for n in range(1, count + 1)]
 
 
+def sentence(reason: str) -> str:
+    """A refusal as a sentence: set-up reasons are written as clauses ("every player needs a name")."""
+    text = reason[:1].upper() + reason[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
 @ft.component
 def NewGame(model: AppModel) -> ft.Control:
     registered = games()
@@ -124,17 +131,25 @@ def NewGame(model: AppModel) -> ft.Control:
     options = Latest(dict[str, Any]())
     seed = Entry()
     problem, set_problem = ft.use_state("")
+    offer, set_offer = ft.use_state(cast(SetupFix | None, None))
     show_options = Latest(False)
+
+    def fit() -> None:
+        """Options the player count needs (alone, Blackout: Hong Kong's campaign) are picked at once."""
+        fix = setup_fix(get_game(game.value), names.value, options.value)
+        if fix is not None:
+            options.set({**options.value, **dict(fix.options)})
 
     def resize(count: int) -> None:
         current = names.value
         names.set((current + default_names(count)[len(current) :])[:count])
+        fit()
 
     def choose_game(new_id: str) -> None:
         chosen = get_game(new_id)
         game.set(new_id)
-        resize(min(max(len(names.value), chosen.min_players), chosen.max_players))
         options.set({})
+        resize(min(max(len(names.value), chosen.min_players), chosen.max_players))
 
     def add_players(change: int) -> None:
         chosen = get_game(game.value)
@@ -162,7 +177,13 @@ def NewGame(model: AppModel) -> ft.Control:
             return
         chosen_seed = int(seed_raw) if seed_raw else random.SystemRandom().randrange(2**31)
         reason = model.start_game(game.value, names.value, options.value, chosen_seed)
-        set_problem(reason or "")
+        set_problem(sentence(reason) if reason else "")
+        fix = setup_fix(get_game(game.value), names.value, options.value)
+        set_offer(fix if fix is not None and reason == fix.reason else None)
+
+    def take(fix: SetupFix) -> None:
+        options.set({**options.value, **dict(fix.options)})
+        start()
 
     values = {o.key: options.value.get(o.key, o.default) for o in module.options}
     count = len(names.value)
@@ -227,6 +248,21 @@ def NewGame(model: AppModel) -> ft.Control:
             tagged("new-game-problem", ft.Text(problem, color=ft.Colors.ERROR))
             if problem
             else ft.Container(),
+            *(
+                [
+                    ft.Row(
+                        [
+                            action_button(
+                                offer.offer, partial(take, offer), key="new-game-fix", primary=True
+                            ),
+                            rule_link(model, offer.rule, key="new-game-rule"),
+                        ],
+                        wrap=True,
+                    )
+                ]
+                if problem and offer is not None
+                else []
+            ),
             ft.Row(
                 [
                     action_button("Start", start, key="start-game", icon=ft.Icons.PLAY_ARROW, primary=True),

@@ -22,6 +22,7 @@ import flet_charts as fch
 
 from trackers import bgstats
 from trackers.core.session import ReplayError
+from trackers.core.wording import unit
 from trackers.results import Results, results_of_session
 from trackers.storage import StorageError
 from views.forms import plain
@@ -94,7 +95,7 @@ def standings_text(results: Results) -> str:
     lines = []
     for s in results.standings:
         mark = ", winner" if s.winner and not results.cooperative else ""
-        lines.append(f"{s.rank}. {s.player}: {s.score} {label}{mark}")
+        lines.append(f"{s.rank}. {s.player}: {s.score} {unit(s.score, label)}{mark}")
     return "\n".join(lines)
 
 

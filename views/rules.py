@@ -8,6 +8,7 @@ import flet as ft
 
 from rules_ref import Correction, Reference
 from rules_ref.search import Hit
+from trackers.core.registry import games
 from views.model import AppModel
 from views.widgets import action_button, card, choice_row, heading, rule_link, tagged
 
@@ -15,7 +16,11 @@ ALL = "all"
 
 
 def pack_label(ref: Reference, pack: str) -> str:
-    """A game's pack is named by its overview section ("Score pad"); the app's own help is "Using Lantern"."""
+    """A game's pack is named by the game's title, another by its overview section; the app's own help is
+    "Using Lantern"."""
+    titles = {g.id: g.title for g in games()}
+    if pack in titles:
+        return titles[pack]
     overview = f"{pack}/overview"
     return ref.get(overview).title if ref.exists(overview) else f"Using {pack.replace('-', ' ').capitalize()}"
 
@@ -60,7 +65,7 @@ def SectionView(model: AppModel, section_id: str) -> ft.Control:
             ),
             card(
                 tagged("section-title", ft.Text(section.title, size=22, weight=ft.FontWeight.BOLD)),
-                ft.Text(section.id, size=12, italic=True),
+                tagged("section-game", ft.Text(pack_label(ref, section.pack), size=12, italic=True)),
                 tagged("section-body", ft.Markdown(section.body, selectable=True)),
                 *([heading("See also"), ft.Column(links, spacing=0)] if links else []),
                 key="section",
@@ -78,14 +83,14 @@ def Rules(model: AppModel) -> ft.Control:
     query = model.rules_query
     found = ref.find(query, pack=model.rules_pack) if query.strip() else None
     hits = found.hits if found else []
-    packs = ref.packs()
+    labels = {p: pack_label(ref, p) for p in ref.packs()}
     results: list[ft.Control]
     if not query.strip():
         results = [
             ft.ListTile(
                 key=f"browse-{s.id}",
                 title=ft.Text(s.title),
-                subtitle=ft.Text(s.id, size=12),
+                subtitle=ft.Text(labels[s.pack], size=12),
                 on_click=lambda _, sid=s.id: model.show_rule(sid),
             )
             for s in ref.sections(model.rules_pack)
@@ -95,7 +100,7 @@ def Rules(model: AppModel) -> ft.Control:
             ft.ListTile(
                 key=f"hit-{h.id}",
                 title=ft.Text(h.title, weight=ft.FontWeight.BOLD),
-                subtitle=_snippet(h),
+                subtitle=ft.Column([ft.Text(labels[h.pack], size=12, italic=True), _snippet(h)], spacing=2),
                 on_click=lambda _, hid=h.id: model.show_rule(hid),
             )
             for h in hits
@@ -114,7 +119,7 @@ def Rules(model: AppModel) -> ft.Control:
             ),
             choice_row(
                 "Game",
-                [(ALL, "All games")] + [(p, pack_label(ref, p)) for p in packs],
+                [(ALL, "All games"), *labels.items()],
                 model.rules_pack or ALL,
                 lambda picked: model.filter_rules(None if picked == ALL else picked),
                 key="rules-pack",

@@ -385,7 +385,7 @@ CHIP = ft.ButtonStyle(
 
 def chip_row(
     choices: Sequence[tuple[str, str]],
-    selected: str | None,
+    selected: str | frozenset[str] | None,
     on_pick: Callable[[str], Any],
     *,
     key: str,
@@ -394,17 +394,19 @@ def chip_row(
     """One of several short (value, text) choices as small buttons after an optional label, the chosen one
     filled: one tap where a stepper takes one per step. A one- or two-character choice (a number) is a 48 px
     square, so seven fit across a phone; the row wraps rather than run off a narrow screen, and so does a
-    long label. Tagged `key`, so a test or a screen reader finds a number among the row it belongs to."""
+    long label. Tagged `key`, so a test or a screen reader finds a number among the row it belongs to.
+    `selected` may be a set: several parts of a form, each opened and closed by its own chip."""
     chips: list[ft.Control] = []
     for value, text in choices:
-        chip = (ft.FilledButton if value == selected else ft.OutlinedButton)(
+        on = value in selected if isinstance(selected, frozenset) else value == selected
+        chip = (ft.FilledButton if on else ft.OutlinedButton)(
             text,
             key=f"{key}-{value}",
             on_click=_handler(_bound(on_pick, value)),
             style=CHIP,
             width=TOUCH if len(text) <= 2 else None,
         )
-        chips.append(chosen(chip, f"{key}-{value}") if value == selected else chip)
+        chips.append(chosen(chip, f"{key}-{value}") if on else chip)
     lead: list[ft.Control] = [ft.Text(label)] if label else []
     row = ft.Row([*lead, *chips], wrap=True, spacing=4, run_spacing=4, key=key)
     return ft.Semantics(container=True, identifier=key, content=row)

@@ -180,6 +180,8 @@ def _turn(state: S, p: Player, rng: random.Random) -> list[Action]:
         out: list[Action] = [bk.Done()]
         if rng.random() < 0.6:
             out += [s for s in (_scout(state, p, rng),) if s is not None] * 3
+        elif rng.random() < 0.3:
+            out.append(bk.ScoutNoTile(rng.randint(1, DISTRICTS)))
         return out
     if stage == "buy":
         rows = [r for r in (1, 2, 3) if (c := price(state, r)) is not None and c <= p.hkd]

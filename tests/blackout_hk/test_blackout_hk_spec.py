@@ -12,10 +12,11 @@ These tests leave the map out (the components pack's map is covered by test_blac
 it the table names the locations it places cubes on (`PlaceCube(location, skipped)`), enters each
 district it secures (`Secure(district, locations, cubes per player, unlocks)`) and enters the
 costs and rewards printed on cards. So the rules about the map are checked by the table, and Lantern checks
-what it is told: BHK-V11 (slot, scout and crisis-centre requirements: the table; costs: Lantern), BHK-V13
-(colour and adjacency: the table; one cube of yours a location and the price of skipping: Lantern), BHK-V17
-(b, "next to one of your cubes": the table; tiles left and a district chosen once: Lantern), BHK-V19 (which
-tile has the lowest simple challenge: the table; the probe's 4 icons: Lantern) and BHK-V30 (who surrounds a
+what it is told: BHK-V11 (scout and crisis-centre requirements: the table; slot colours: Lantern, when
+entered; costs: Lantern), BHK-V13 (colour and adjacency: the table; two cubes of yours on a location and the
+price of skipping: Lantern), BHK-V17 (b, "next to one of your cubes": the table; tiles left and a district
+chosen once: Lantern), BHK-V19 (which tile has the lowest simple challenge: Lantern when the tiles' simple
+challenges are entered, else the table; the probe's 4 icons: Lantern) and BHK-V30 (who surrounds a
 district: the table enters the cubes, Lantern checks that someone surrounds it).
 
 T01     test_t01_red_and_blue_match_and_are_rolled_again
@@ -195,7 +196,7 @@ from trackers.blackout_hk.state import (
 )
 from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
-from trackers.core.game import Score, make_setup
+from trackers.core.game import Score, check_setup, make_setup, setup_fix
 
 S = BlackoutState
 HERE = Path(__file__).resolve().parent
@@ -1444,16 +1445,25 @@ def test_option_mode_a_single_game() -> None:
     state = fresh(3)
     assert Settings().mode == "a single game" and not state.settings.campaign
     assert state.chapter == 0 and all(p.emergency is not None for p in state.players)
-    assert GAME.setup_problems(("Ada",), {}) == ["alone, Blackout: Hong Kong is played as the campaign"]
+    assert check_setup(GAME, ("Ada",), {}) == ["Alone, Blackout: Hong Kong is played as the campaign."]
     with pytest.raises(ValueError, match="campaign"):
         fresh(1)
+
+
+def test_alone_the_set_up_offers_the_campaign_with_its_rule() -> None:
+    fix = setup_fix(GAME, ("Ada",), {"mode": "a single game"})
+    assert fix is not None and (fix.rule, fix.offer) == ("blackout-hk/solo", "Play the campaign")
+    assert reference().exists(fix.rule)
+    assert check_setup(GAME, ("Ada",), dict(fix.options)) == []
+    assert make_setup(GAME, ("Ada",), dict(fix.options)).option("mode") == "the campaign"
+    assert setup_fix(GAME, ("Ada", "Ben"), {}) is None
 
 
 def test_option_mode_the_campaign() -> None:
     state = fresh(3, mode="the campaign")
     assert (state.chapter, state.reserve, state.draw) == (1, 18, 45)
     assert all(p.emergency is None for p in state.players)
-    assert GAME.setup_problems(("Ada",), CAMPAIGN) == []
+    assert check_setup(GAME, ("Ada",), CAMPAIGN) == [] and setup_fix(GAME, ("Ada",), CAMPAIGN) is None
 
 
 def test_option_chapter() -> None:

@@ -45,7 +45,7 @@ def test_an_edited_entry_is_refused_in_one_line(tmp_path: Path) -> None:
     _, target = _exported(tmp_path / "data", tmp_path)
     doc: dict[str, Any] = json.loads(target.read_text(encoding="utf-8"))
     chosen = next(
-        i for i, action in enumerate(doc["actions"]) if action["type"] == "hope-city.choose_citizens"
+        i for i, action in enumerate(doc["actions"]) if action["type"] == "hope-city.choose_citizens.v2"
     )
     edited = copy.deepcopy(doc)
     edited["actions"][chosen]["seats"] = [[seat[0], "doctor"] for seat in edited["actions"][chosen]["seats"]]
@@ -56,6 +56,6 @@ def test_an_edited_entry_is_refused_in_one_line(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.strip() == (
-        f"lantern: {bad}: Action {chosen + 1} (hope-city.choose_citizens) does not replay: "
+        f"lantern: {bad}: Action {chosen + 1} (hope-city.choose_citizens.v2) does not replay: "
         "Each citizen card is played by one player only. (rule hope-city/setup/citizens)"
     )

@@ -63,24 +63,29 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
     )
     _tap(page, "Plan 3 card(s)")
 
-    # Phase 2: two volunteers procure; the Scout takes 2 HK$.
+    # Phase 2: two volunteers procure what their dice show (the cubes each shows picked); the Scout takes
+    # 2 HK$.
     expect(ident(page, "bhk-step")).to_have_text("Player 1: turn up your planned cards.")
-    _chips(page, ("bhk-card-1-resource", "gasoline"), ("bhk-card-1-cubes", "2"), ("bhk-card-1-tokens", "0"))
-    _button(page, "Procure").first.click()
-    page.wait_for_timeout(300)
-    _chips(page, ("bhk-card-2-resource", "tools"), ("bhk-card-2-cubes", "2"), ("bhk-card-2-tokens", "0"))
-    _tap(page, "Procure")
+    _chips(page, ("bhk-card-1-cubes", "2"))
+    _tap(page, "Procure 2 gasoline")
+    _chips(page, ("bhk-card-2-cubes", "2"))
+    _tap(page, "Procure 2 tools")
     _tap(page, "Scout: +2 HK$")
 
-    # Phase 3: a starting volunteer's goal puts a cube on the map; a location already held is refused.
+    # Phase 3: a starting volunteer's goal (its only one) puts a cube on the map; a location already held
+    # is refused. The goal form fits a 412 x 915 phone below its step.
     expect(ident(page, "bhk-step")).to_have_text("Player 1: complete goals, then done.")
     _chips(
         page,
         ("bhk-goal-card", "Starting volunteer (c1)"),
-        ("bhk-goal-no", "1"),
         ("bhk-goal-pay", "tools"),
         ("bhk-goal-colour", "red"),
     )
+    expect(ident(page, "bhk-goal-no")).to_have_count(0)
+    step = ident(page, "bhk-step").bounding_box()
+    done = _button(page, "Done with goals").bounding_box()
+    assert step is not None and done is not None
+    assert done["y"] + done["height"] - step["y"] < 915 - 120, (step, done)
     _tap(page, "Cubes to place on the map plus one")
     _tap(page, "Complete the goal")
     expect(ident(page, "bhk-step")).to_have_text("Player 1: place 1 cube(s) on the map.")
@@ -93,11 +98,10 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
     type_into(page, ident(page, "bhk-place-location"), "Sham Shui Po")
     _tap(page, "Place the cube")
     expect(ident(page, "bhk-step")).to_have_text("Player 1: complete goals, then done.")
-    _tap(page, "A plan beside the board")
-    _chips(page, ("bhk-public-plan", "Plan A"), ("bhk-public-goal", "1"), ("bhk-goal-pay", "gasoline"))
+    _chips(page, ("bhk-goal-card", "Plan A"), ("bhk-goal-no", "1"), ("bhk-goal-pay", "gasoline"))
     _tap(page, "Complete the goal")
     expect(ident(page, "bhk-goal-pay-entered")).to_have_text("Pay: none")
-    _tap(page, "Player 1 is done with goals")
+    _tap(page, "Done with goals")
 
     # Phase 4: district 3 with the red volunteer, the search total shown as it is entered.
     expect(ident(page, "bhk-step")).to_have_text("Player 1: scout a district, or done.")
@@ -108,8 +112,10 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
     _tap(page, "Reward amount plus one", 2)
     _tap(page, "Scout")
 
-    # Phases 5 to 8: a card bought, a pass, clean-up, no district, the refresh.
+    # Phases 5 to 8: a card bought and named, a pass, clean-up, no district, the refresh.
     expect(ident(page, "bhk-step")).to_have_text("Player 1: buy a card or pass.")
+    _chips(page, ("bhk-buy-kind", "Blue volunteer"))
+    type_into(page, ident(page, "bhk-buy-name"), "Harbour volunteer")
     _tap(page, "Row 1: 4 HK$")
     _tap(page, "Pass")
     expect(ident(page, "bhk-clean-check")).to_have_text("Water accounted for: 0 of 0 (adds up).")
@@ -119,6 +125,8 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
     _tap(page, "Refresh (slot 2)")
     expect(ident(page, "bhk-step")).to_have_text("The starting player rolls the three resource dice.")
     expect(ident(page, "bhk-where")).to_contain_text("round 2")
+    _tap(page, "Players")
+    expect(ident(page, "bhk-player-0-objectives")).to_contain_text("Harbour volunteer (c3)")
 
     page.get_by_role("button", name="Undo").first.click()
     expect(ident(page, "bhk-step")).to_have_text("Player 1: refresh your hand, or done.")

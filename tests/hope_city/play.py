@@ -18,6 +18,7 @@ from trackers.core.registry import get_game
 from trackers.core.session import Result, Session
 from trackers.hope_city import actions as a
 from trackers.hope_city.flows import legal_spaces, small_punk_spaces, talent_holders
+from trackers.hope_city.guards import complete_sets
 from trackers.hope_city.state import (
     ANY,
     CITIZENS,
@@ -126,11 +127,24 @@ def effects(state: HopeCityState, rng: random.Random, goal: str) -> list[Action]
     return out
 
 
+def settling(state: HopeCityState) -> list[Action]:
+    """Every way to cash each complete set, which the rules ask for before the turn or year goes on."""
+    small = small_punk_spaces(state.city) or ("",)
+    holders = talent_holders(state) or ("",)
+    out: list[Action] = []
+    for pile in complete_sets(state):
+        if pile == "success":
+            out += [a.CashSet(pile, punk_from=p) for p in small]
+        else:
+            out += [a.CashSet(pile, talent_from=t) for t in holders]
+    return out
+
+
 def cash_entries(state: HopeCityState, rng: random.Random, goal: str) -> list[Action]:
     small = small_punk_spaces(state.city)
     holders = talent_holders(state)
     punk = rng.choice(small) if small else ""
-    out: list[Action] = []
+    out: list[Action] = [] if state.tile_placed else settling(state)
     if goal in ("random", "thrive") or (goal == "survive" and state.city.sites < 3):
         out += [a.CashSet("success", punk_from=punk), a.ClaimPunkSite(punk)]
     if goal in ("random", "ruin"):
@@ -160,6 +174,7 @@ def talents(state: HopeCityState, rng: random.Random, goal: str) -> list[Action]
             token_from=token_from,
         ),
         a.Innovate(space, rng.choice(here) if here else "punk", rng.randint(0, 6), token_from),
+        a.Innovate(space, rng.choice(here) if here else "punk", 0, token_from, True, rng.randint(0, 6)),
         a.Explore(token_from),
         a.Heal(rng.choice(("bag", *others)), token_from),
         a.InvestMonument(token_from),
@@ -187,7 +202,7 @@ def turn_entries(state: HopeCityState, rng: random.Random, goal: str) -> list[Ac
         assert space is not None
         dice = tuple(rng.randint(1, 6) for _ in state.city.on(space))
         purple = rng.randint(0, 6) if not state.citizen("coach").good else 0
-        return [a.FaceAttack(dice, purple), a.FaceAttack(), a.Explore()]
+        return [a.FaceAttack(dice, purple), a.FaceAttack(), a.Explore(), a.FaceAttack(dice, purple, True)]
     held = Counter(me.tokens.counts)
     out: list[Action] = []
     if not turn.moved and turn.objective is None and not turn.objective_done:
@@ -211,8 +226,8 @@ def turn_entries(state: HopeCityState, rng: random.Random, goal: str) -> list[Ac
                 cost = (me.space,)
         slot = rng.randint(1, max(1, len(state.track.cards)))
         choice = a.ChooseObjective(source, cost, slot if source == "track" else 0)
-        # A Mobster, or a card taken with LEAD, cannot go on the Future Track: only take one that can be paid.
-        stuck = (not me.good and me.id == "mayor") or source == "fail"
+        # A card taken with LEAD cannot go on the Future Track: only take one that can be paid.
+        stuck = source == "fail"
         if not stuck or (cost and payment(held, cost) is not None):
             out += [choice] * 5
     elif card is not None and not card.paid:

@@ -121,6 +121,18 @@ def on_turn(state: HopeCityState, cid: str, wage: bool = True, **turn: Any) -> H
     return replace(state, stage="turns", turn=Turn(cid, wage_taken=wage, **turn), tile_placed=False)
 
 
+def legacy(state: HopeCityState) -> HopeCityState:
+    """The same state in a game begun before the rules read of issue #29 (edition 1: its old checks)."""
+    return replace(state, edition=1)
+
+
+def done(state: HopeCityState) -> HopeCityState:
+    """The citizen on turn has dealt with the turn's objective (attempted it or put it on the track), so
+    the turn may end."""
+    assert state.turn is not None
+    return replace(state, turn=replace(state.turn, objective_done=True))
+
+
 def chosen(state: HopeCityState, card: Objective) -> HopeCityState:
     """The citizen on turn holds `card` as the turn's objective (not yet paid)."""
     assert state.turn is not None

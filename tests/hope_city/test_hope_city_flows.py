@@ -23,7 +23,9 @@ from tests.hope_city.states import (
     city,
     cleanup,
     corruption_total,
+    done,
     holding,
+    legacy,
     new,
     on_turn,
     piles,
@@ -158,7 +160,8 @@ def test_every_card_draws_a_starting_token_as_an_option() -> None:
 def test_a_temptation_the_pool_cannot_cover_breaks_bad(
     pool: int, held: int, roll: int, good: bool, corruption: int, pool_after: int
 ) -> None:
-    state = carrying(replace(turn_of("coach"), pool=pool + held), coach=held)
+    """A game of edition 1 (begun before issue #29) breaks the tempted bad whenever the Pool is short."""
+    state = legacy(carrying(replace(turn_of("coach"), pool=pool + held), coach=held))
     after = applied(state, a.GangUp(roll))
     coach = after.citizen("coach")
     assert (coach.good, coach.corruption, after.pool) == (good, corruption, pool_after)
@@ -177,7 +180,7 @@ def test_an_attack_takes_what_the_pool_has() -> None:
 
 
 def test_a_bad_citizen_passes_every_token_on() -> None:
-    state = bad(turn_of("coach", wage=False), "coach")
+    state = bad(turn_of("coach", wage=False, objective_done=True), "coach")
     state = applied(state, a.DrawToken(CORRUPTION))
     assert state.corruption_due == 1 and state.citizen("coach").corruption == 0
     waiting = (a.EndTurn(), a.Trade("society", "politics"), a.Expand(1), a.Move("politics"))
@@ -214,7 +217,7 @@ def test_the_last_good_citizen_breaking_bad_is_ruin() -> None:
 
 
 def test_the_drug_dealer_deals_as_her_turn_begins() -> None:
-    state = carrying(bad(turn_of("engineer"), "doctor"), coach=2, mayor=1)
+    state = carrying(bad(turn_of("engineer", objective_done=True), "doctor"), coach=2, mayor=1)
     state = applied(state, a.EndTurn())
     assert state.deal_due and state.turn is not None and state.turn.citizen == "doctor"
     assert refusal(state, a.DrawToken()).code == "hope-city.first"
@@ -242,7 +245,9 @@ def test_the_drug_dealer_deals_the_moment_she_breaks_bad() -> None:
     after = applied(state, a.SellScripts(1, die=1))
     assert not after.citizen("doctor").good and after.deal_due
     assert after.scripts_due == 0
-    dealt = applied(after, a.Deal(("engineer", "engineer")))
+    assert refusal(after, a.Deal(("engineer", "engineer"))).code == "hope-city.deal_two"
+    one = replace(after, settings=replace(after.settings, deal_to_one=True))
+    dealt = applied(one, a.Deal(("engineer", "engineer")))
     assert dealt.citizen("engineer").corruption == 2
 
 
@@ -291,7 +296,7 @@ def test_sell_scripts_come_off_before_the_doctors_corruption_is_passed_on() -> N
 
 
 def test_the_cyberpunk_brings_a_punk_as_her_turn_begins() -> None:
-    state = bad(turn_of("coach"), "engineer")
+    state = bad(turn_of("coach", objective_done=True), "engineer")
     state = applied(state, a.EndTurn())
     assert state.punks_due == (PUNK,) and state.turn is not None and state.turn.citizen == "engineer"
     assert refusal(state, a.DrawToken()).code == "hope-city.first"
@@ -299,9 +304,9 @@ def test_the_cyberpunk_brings_a_punk_as_her_turn_begins() -> None:
     placed = applied(state, a.PlacePunk("technology"))
     assert placed.city.on("technology") == (PUNK,) and placed.city.punk_supply == state.city.punk_supply - 1
     assert placed.turn == state.turn and not state.turn.wage_taken
-    crowded = applied(punks(bad(turn_of("coach"), "engineer"), **FULL), a.EndTurn())
+    crowded = applied(punks(bad(turn_of("coach", objective_done=True), "engineer"), **FULL), a.EndTurn())
     assert crowded.punks_due == () and crowded.city.punk_supply == state.city.punk_supply
-    empty = applied(city(bad(turn_of("coach"), "engineer"), punk_supply=0), a.EndTurn())
+    empty = applied(city(bad(turn_of("coach", objective_done=True), "engineer"), punk_supply=0), a.EndTurn())
     assert empty.punks_due == ()
 
 
@@ -312,11 +317,11 @@ def test_the_engineer_breaking_bad_in_a_full_city_brings_no_punk() -> None:
     after, events = applied_events(state, a.Hack(1))
     assert not after.citizen("engineer").good and after.punks_due == ()
     assert "no_space" in [e.kind for e in events]
-    assert applied(after, a.EndTurn()).turn is not None
+    assert applied(done(after), a.EndTurn()).turn is not None
 
 
 def test_the_tycoon_takes_no_wage() -> None:
-    state = bad(turn_of("mayor", WITH_TYCOON), "entrepreneur")
+    state = bad(turn_of("mayor", WITH_TYCOON, objective_done=True), "entrepreneur")
     state = applied(state, a.EndTurn())
     assert state.turn is not None and state.turn.citizen == "entrepreneur" and state.turn.wage_taken
     assert refusal(state, a.DrawToken()).code == "hope-city.phase"
@@ -326,7 +331,7 @@ def test_the_tycoon_takes_no_wage() -> None:
     good = holding(applied(state, a.ChooseObjective("pile", ("economics",))), "entrepreneur", "economics")
     good = applied(good, a.Attempt(("economics",)), a.Resolve(True))
     assert good.citizen("entrepreneur").good
-    later = applied(on_turn(good, "mayor"), a.EndTurn())
+    later = applied(on_turn(good, "mayor", objective_done=True), a.EndTurn())
     assert later.turn is not None and not later.turn.wage_taken
 
 
@@ -386,9 +391,9 @@ def test_lead_attempts_a_card_from_the_fail_pile() -> None:
 
 
 def test_a_mobster_holding_a_card_he_cannot_pay_puts_it_back_and_goes_on() -> None:
-    """The rules do not say what becomes of a card the Mobster may neither defer nor pay: Lantern lets the
-    table put it back where it came from (a card taken with LEAD must still be attempted)."""
-    state = chosen(holding(turn_of("mayor"), "mayor"), Objective("politics", ("politics",)))
+    """In a game of edition 1 (begun before issue #29) Lantern let the table put back a card the Mobster
+    may neither defer nor pay (a card taken with LEAD must still be attempted)."""
+    state = legacy(chosen(holding(turn_of("mayor"), "mayor"), Objective("politics", ("politics",))))
     piles = state.piles.draw
     state = applied(replace(carrying(state, mayor=1), pool=10), a.Bribe(1))
     assert not state.citizen("mayor").good
@@ -505,7 +510,7 @@ def test_cashing_a_set_takes_the_bottom_cards() -> None:
 
 
 def test_one_tile_a_turn_however_it_is_earned() -> None:
-    both = piles(turn_of("mayor"), success=(("regular",),) * 5, fail=(("regular",),) * 5)
+    both = piles(turn_of("mayor", objective_done=True), success=(("regular",),) * 5, fail=(("regular",),) * 5)
     after = applied(both, a.CashSet("fail", talent_from="mayor"))
     assert refusal(after, a.CashSet("success", punk_from="politics")).code == "hope-city.one_tile"
     assert refusal(after, a.PlaceSite("politics")).code == "hope-city.one_tile"

@@ -117,7 +117,11 @@ HC-V33  test_hope_city_flows.py::test_the_monument_by_year
 Where the tracker reads the spec differently (the rulebook wins) or leaves a part to the table:
 - T03: the "Ambush" chaos card is a card text, which Lantern does not hold; the chaos card stands on T
   (the track's room is 2) and the chaos pile holds 8, at any count.
-- HC-V13: a full Future Track does not refuse a deferral: the rulebook's die roll decides (T12, T13).
+- HC-V13: a full Future Track does not refuse a deferral: the rulebook's die roll decides (T12, T13). The
+  Mobster's deferral is refused only in a game of edition 1; since issue #29 her card fails instead
+  (test_hope_city_rules_read.py).
+- HC-V20 and the spec's "ask" before cashing a set: since issue #29 (edition 2) all or nothing needs an
+  empty Pool and a complete set is cashed before the turn or year goes on (test_hope_city_rules_read.py).
 - HC-V14: helpers paying is checked; "helpers never receive resources" and "no cooperation against
   PUNKS" hold because no entry moves a resource to a helper and FightBack has no helper field.
 - HC-V20: the corruption die's faces are not printed, so the table enters 0, 1 or 2.
@@ -142,7 +146,9 @@ from tests.hope_city.states import (
     city,
     cleanup,
     corruption_total,
+    done,
     holding,
+    legacy,
     new,
     on_turn,
     piles,
@@ -352,7 +358,7 @@ def test_t15_a_second_tile_waits_for_the_next_turn() -> None:
     state = replace(success_set(mayor_turn()), tile_placed=True)
     cash = a.CashSet("success", punk_from="politics")
     assert refusal(state, cash).code == "hope-city.one_tile"
-    next_turn = applied(state, a.EndTurn(), a.DrawToken("politics"), cash)
+    next_turn = applied(done(state), a.EndTurn(), a.DrawToken("politics"), cash)
     assert next_turn.city.sites == 1 and next_turn.piles.success == ((),) * 5
 
 
@@ -406,7 +412,8 @@ def test_t20_a_blight_turns_a_site_over() -> None:
 
 def tycoon_turn() -> HopeCityState:
     state = bad(set_up(("mayor", "entrepreneur", "coach")), "entrepreneur")
-    state = applied(state, a.ChaosIn(), a.DrawToken("politics"), a.EndTurn())
+    state = applied(state, a.ChaosIn(), a.DrawToken("politics"))
+    state = applied(state, a.ChooseObjective("pile", ("politics",)), a.Defer(), a.EndTurn())
     assert state.turn is not None and state.turn.wage_taken
     return state
 
@@ -605,7 +612,7 @@ REFUSALS = [
         id="HC-V12-hack-major",
     ),
     pytest.param(
-        lambda: chosen(bad(mayor_turn(), "mayor"), politics()),
+        lambda: legacy(chosen(bad(mayor_turn(), "mayor"), politics())),
         a.Defer(),
         "hope-city.mobster",
         "hope-city/citizens/flaws",
@@ -785,6 +792,13 @@ def test_refusal(state: Callable[[], HopeCityState], action: Action, code: str, 
     assert reference().exists(rule)
 
 
+def test_a_wrong_token_is_refused_in_plain_english() -> None:
+    """ "a economics cost" read wrong (#28): the article follows the colour's first sound."""
+    state = chosen(mayor_turn(), politics(("politics", "economics")))
+    violation = refusal(state, a.Attempt(("politics", "politics")))
+    assert violation.message == "Politics does not pay an economics cost (Hope is wild)."
+
+
 # §4 rules that compute: the values they produce
 
 
@@ -796,7 +810,8 @@ def test_hc_v01_one_token_a_wage() -> None:
     assert after.turn is not None and after.turn.wage_taken
     tycoon = tycoon_turn()
     assert tycoon.turn is not None and tycoon.turn.citizen == "entrepreneur"
-    assert applied(tycoon, a.EndTurn()).bag == tycoon.bag
+    deferred = applied(tycoon, a.ChooseObjective("pile", ("economics",)), a.Defer())
+    assert applied(deferred, a.EndTurn()).bag == tycoon.bag
 
 
 def test_hc_v02_one_for_one() -> None:

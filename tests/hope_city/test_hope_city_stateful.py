@@ -35,7 +35,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from tests.hope_city.play import choose_entry, payment, play_game, players_of, step
+from tests.hope_city.play import choose_entry, payment, play_game, players_of, settling, step
 from tests.hope_city.states import corruption_total, resources_total
 from tests.made_up import made_up
 from trackers.core.actions import Action
@@ -63,6 +63,8 @@ OPTIONS = st.fixed_dictionaries(
         "attack_when_staying": st.booleans(),
         "expansion_plus_one": st.booleans(),
         "ruin_counts_majors": st.booleans(),
+        "deal_to_one": st.booleans(),
+        "hope_as_resource": st.booleans(),
         "tile_spaces": st.sampled_from([5, 5, 6, 10]),
     }
 )
@@ -163,15 +165,14 @@ def screens_can_ask(state: HopeCityState) -> None:
 
 
 def stuck_on_a_card(state: HopeCityState) -> bool:
-    """The one dead end the rulebook leaves open: a card that may not go on the Future Track (the
-    Mobster's, or one taken with LEAD) which the citizen cannot pay. The Mayor can reach it by choosing
-    a card, then breaking bad through a temptation. The rules give no way out (not attempted, not
-    deferred), so Lantern waits for an effect or an undo; reported, not tested as live."""
+    """The one dead end the rulebook leaves open: a card taken with LEAD, which must be attempted, that
+    the Mayor cannot pay. The rules give no way out (not attempted, not deferred), so Lantern waits for an
+    effect or an undo; reported, not tested as live. (The Mobster's card fails when she cannot pay it.)"""
     turn = state.turn
     if turn is None or turn.objective is None or turn.objective.paid:
         return False
     me = state.citizen(turn.citizen)
-    barred = (me.id == "mayor" and not me.good) or turn.objective.source == "fail"
+    barred = turn.objective.source == "fail"
     hacked = turn.hack and len(turn.objective.cost) <= 2
     return barred and not hacked and payment(Counter(me.tokens.counts), turn.objective.cost) is None
 
@@ -192,10 +193,15 @@ def ways_on(state: HopeCityState) -> list[Action]:
     if state.stage == "chaos":
         return [a.ChaosIn()]
     if state.stage == "cleanup":
-        return [a.ResolveChaos(True), a.EndYear()]
+        return [a.ResolveChaos(True), a.EndYear(), *settling(state)]
     turn = state.turn
     assert turn is not None
     ways: list[Action] = [a.DrawToken(), a.FaceAttack(), a.EndTurn(), a.Resolve(True), a.Defer(), a.Attempt()]
+    ways += settling(state)
+    space = state.citizen(turn.citizen).space or "politics"
+    ways += [a.ChooseObjective("pile", (space,)), a.ChooseObjective("fail", (space,))]
+    ways += [a.ChooseObjective("fail", COLOURS)]
+    ways += [a.ChooseObjective("track", slot=n) for n in range(1, len(state.track.cards) + 1)]
     if turn.objective is not None:
         pay = payment(Counter(state.citizen(turn.citizen).tokens.counts), turn.objective.cost)
         if pay is not None:

@@ -1220,6 +1220,14 @@ def test_it_v10_underselling_your_own_tile() -> None:
     assert tiles_of(after, "Cai") == {"merchant": 0, "ship": 0, "opium": 1}
 
 
+def test_an_opium_tile_is_named_in_plain_english() -> None:
+    """ "a opium" read wrong (#28): the refusal and the history line say "an opium"."""
+    state = on_turn(chain(china(), "canton-1", None, P("opium", 1, "Ben"), None), "Cai")
+    undersell = refusal(state, it.Deploy("canton-1", 2, "opium", 2))
+    assert undersell.message.startswith("Space 2 of chain canton-1 holds an opium worth 1:")
+    assert GAME.describe(state, it.Deploy("canton-1", 1, "opium", 2)).startswith("Cai deploys an opium (2)")
+
+
 def test_it_v11_a_price_moves_by_one() -> None:
     state = chain(china(), "wenzhou-1", None, P("merchant", 2, "Ada"))
     down = applied(state, it.AdjustPrice("merchant", -1, "wenzhou-1", 2))
@@ -1607,20 +1615,20 @@ def outrage_event(**options: Any) -> S:
     return applied(at_events(state), it.DrawEvent("debate+2"))
 
 
-def test_the_early_end_is_checked_after_an_event_by_default() -> None:
-    after = outrage_event()
+def test_the_early_end_is_checked_after_an_event_as_an_option() -> None:
+    after = outrage_event(early_end_after_events=True)
     assert after.outrage == 11 and after.stage == "war" and after.war_strength == 4
 
 
-def test_the_early_end_waits_for_a_turn_as_an_option() -> None:
-    after = outrage_event(early_end_after_events=False)
+def test_the_early_end_waits_for_the_end_of_a_turn_by_default() -> None:
+    after = outrage_event()
     assert after.outrage == 11 and after.stage == "turns" and after.on_turn == "Ada"
     ended = applied(after, it.Pass())
     assert ended.stage == "war" and ended.war_strength == 4
 
 
-def test_missionary_expulsion_is_ignored_without_a_qing_missionary() -> None:
-    state = region(china(), "Canton", alignment="treaty")
+def test_missionary_expulsion_is_ignored_without_a_qing_missionary_as_an_option() -> None:
+    state = region(china(missionary_outside_qing="is ignored"), "Canton", alignment="treaty")
     after = applied(at_events(state, bag={"missionary": 1}), it.DrawEvent("missionary"))
     assert after.region("Canton").missionary and after.outrage == 0
     assert after.region("Canton").demand == (2, 4)

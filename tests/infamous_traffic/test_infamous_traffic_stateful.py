@@ -12,7 +12,8 @@ and replay. After every entry:
   Stability tiles taken out of the game are the 30 tiles of `EVENT_TILES`;
 - every conspiracy tile is in exactly one place: bag + bowls + tiles of a bowl still to place + the map
   (Qing Forces, tucked ones included; Missionaries; Smugglers and Bureaucrats in chains; Treaty Ports and
-  Taiping as alignments) + set aside + removed are `CONSPIRACY_TOTAL` of each kind (58);
+  Taiping as alignments) + set aside + removed are `CONSPIRACY_TOTAL` of each kind (58; the Taiping as many
+  as the game's option sets aside);
 - the demand dice are conserved: the supply + the dice in regions are the count given to UseBoard;
 - each player's revenue is the sum of their tiles' values in active chains (recomputed here from the
   chains, then compared with the engine's figure and the header's);
@@ -79,6 +80,10 @@ OPTIONS = st.fixed_dictionaries(
         "tax_counts": st.sampled_from(["in every chain of the region", "in active chains only"]),
         "early_end_after_events": st.booleans(),
         "bowls_of_two": st.booleans(),
+        "missionary_outside_qing": st.sampled_from(["raises outrage by 2", "is ignored"]),
+        "taiping_tiles": st.sampled_from(["5, as the component list counts", "7, as the set-up says"]),
+        "outrage_reset": st.sampled_from(["after a war only", "at the end of every decade"]),
+        "rush_deploy_fee": st.sampled_from(["its 1 debt only", "its 1 debt and the Rush's 1 more"]),
     }
 )
 LEANS = ("random", "build", "build")
@@ -146,11 +151,9 @@ def check_invariants(state: S, demand_dice: int = DEMAND_DICE) -> None:
     assert tiles == box, f"event tiles: extra {dict(tiles - box)}, missing {dict(box - tiles)}"
     assert sum(tiles.values()) == 30
     plots = conspiracy_tiles(state)
-    assert plots == Counter(CONSPIRACY_TOTAL), (
-        f"conspiracy tiles: extra {dict(plots - Counter(CONSPIRACY_TOTAL))}, "
-        f"missing {dict(Counter(CONSPIRACY_TOTAL) - plots)}"
-    )
-    assert sum(plots.values()) == 58
+    total = Counter({**CONSPIRACY_TOTAL, "taiping": state.settings.taiping_tiles})
+    assert plots == total, f"conspiracy tiles: extra {dict(plots - total)}, missing {dict(total - plots)}"
+    assert sum(plots.values()) == 58 - CONSPIRACY_TOTAL["taiping"] + state.settings.taiping_tiles
     assert all(n > 0 for n in state.removed.counts.values())
 
     dice = [d for r in state.regions for d in r.demand]

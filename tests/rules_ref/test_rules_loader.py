@@ -29,6 +29,14 @@ def test_bundled_content_loads() -> None:
     assert {"lantern", "scorepad"} <= {section.pack for section in sections}
 
 
+def test_numbered_steps_show_their_number_alone() -> None:
+    """A step written "- 1. Opium War" showed a bullet and a number on screen (#28)."""
+    decade = next(s for s in load_sections() if s.id == "infamous-traffic/decade")
+    steps = [line for line in decade.body.splitlines() if line[:1].isdigit()]
+    assert steps[0].startswith("1. Opium War:") and steps[-1].startswith("8. Clean up:")
+    assert len(steps) == 8
+
+
 def test_parses_sections_in_written_order(write_content: WriteContent) -> None:
     sections = load_sections(write_content({"demo/a.md": GOOD}))
     assert sections == (
@@ -119,6 +127,10 @@ REFUSALS = {
     "see-also after the body": (
         {"demo/a.md": "## demo/x | X\nText.\n\nSee also: demo/y\n## demo/y | Y\nText.\n"},
         "demo/a.md, line 4: 'See also:' must be the first line after the header of section 'demo/x'",
+    ),
+    "a list item with a bullet and a number": (
+        {"demo/a.md": "## demo/x | X\nIn order:\n\n1. Roll.\n- 2. Move.\n"},
+        "demo/a.md, line 5: a list item with both '- ' and a number; write '1. ' for a numbered step",
     ),
     "empty see-also": (
         {"demo/a.md": "## demo/x | X\nSee also:\nText.\n"},

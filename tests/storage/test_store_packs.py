@@ -68,6 +68,41 @@ def test_the_same_name_is_refused_unless_replacing(store: Store, database: Path)
     assert created == before[0][4] and updated >= created
 
 
+def test_a_name_in_another_case_or_with_spaces_is_the_saved_pack(store: Store, database: Path) -> None:
+    """#28 point 4: "ours " is the pack saved as "Ours"; replacing it keeps one row, under the new name."""
+    store.save_pack(RULES)
+    before = _rows(database)
+    typed = Pack("test.store-notes", " OURS", 1, {"lines": ["take-backs allowed"]})
+    with pytest.raises(StorageError, match="There is already a house rule sheet called 'Ours'"):
+        store.save_pack(typed)
+    with pytest.raises(StorageError, match="called 'Ours'"):
+        store.import_pack(dumps(Pack("test.store-notes", "ours  ", 1, {"lines": []})))
+    assert _rows(database) == before
+    assert store.get_pack("test.store-notes", "ours ") == RULES
+    store.save_pack(typed, replace=True)
+    assert store.list_packs("test.store-notes") == [typed]
+    [(_, name, *_, created, _updated)] = _rows(database)
+    assert (name, created) == (" OURS", before[0][4])
+    store.delete_pack("test.store-notes", "Ours")
+    assert store.list_packs() == []
+
+
+def test_packs_saved_apart_before_names_were_keyed_stay_apart(store: Store, database: Path) -> None:
+    """A store written before #28 may hold "Ours" and "ours": each is still reached by its own name."""
+    lower = Pack("test.store-notes", "ours", 1, {"lines": ["lower"]})
+    store.save_pack(RULES)
+    with sqlite3.connect(database) as db:
+        db.execute(
+            "INSERT INTO packs (kind, name, version, data, created, updated) VALUES (?, ?, ?, ?, 0, 0)",
+            (lower.kind, lower.name, lower.version, json.dumps(dict(lower.data))),
+        )
+    db.close()
+    assert store.get_pack("test.store-notes", "ours") == lower
+    assert store.get_pack("test.store-notes", "Ours") == RULES
+    store.save_pack(Pack("test.store-notes", "ours", 1, {"lines": []}), replace=True)
+    assert store.get_pack("test.store-notes", "Ours") == RULES
+
+
 def test_a_pack_that_breaks_its_kinds_rules_is_not_saved(store: Store, database: Path) -> None:
     with pytest.raises(PackError, match="needs a list of lines"):
         store.save_pack(Pack("test.store-notes", "Bad", 1, {"lines": [1]}))

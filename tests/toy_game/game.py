@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tests.toy_game.rules import RULEBOOK
 from tests.toy_game.state import Settings, ToyState
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.actions import Action, Event
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote, notes_from
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 
@@ -37,6 +38,20 @@ class ToyGame(RulebookGame[ToyState]):
             return None
         ranking = tuple(sorted(self.summary(state).scores, key=lambda s: -s.points))
         return Outcome((state.winner,), ranking, f"first to {state.settings.target} points")
+
+    def moment(self, state: ToyState) -> Moment:
+        return (state.current, state.winner)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        if not drew:
+            return ()
+        return notes_from(
+            events,
+            {
+                "first_player": lambda e: f"{e.value('player')} takes the die.",
+                "roll": lambda e: f"Set the die to {e.value('die')}.",
+            },
+        )
 
 
 TOY_GAME = ToyGame()

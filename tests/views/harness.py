@@ -95,6 +95,13 @@ class FakePage:
             control for control, name, args in conn.invoked if name == "scroll_to" and args.get("offset") == 0
         ]
 
+    def scrolled_to_key(self, key: str) -> int:
+        """How often a view asked the client to scroll the control keyed `ft.ScrollKey(key)` into view."""
+        conn = self.session.connection
+        assert isinstance(conn, FakeConnection)
+        keys = [args.get("scroll_key") for _, name, args in conn.invoked if name == "scroll_to"]
+        return sum(1 for k in keys if k is not None and str(getattr(k, "value", k)) == key)
+
     def controls(self) -> Iterator[Any]:
         """Every control reachable from the page's views, depth first."""
         seen: set[int] = set()

@@ -17,6 +17,19 @@ from views.app import start
 P1 = "Player 1"
 
 
+def _sent(store: Store) -> a.Action:
+    """The last entry the screen sent."""
+    return store.open_game(store.list_games()[0].id).session.entries[-1].action
+
+
+def _said_once(page: FakePage) -> bool:
+    """The step the table is at shows once on the round screen: no form's heading says it again (#28 point
+    3). The game's status header keeps its own line, above the step the screen scrolls to."""
+    step = page.identified("bhk-step").rstrip(".")
+    said = sum(text.rstrip(".") == step for text in page.texts())
+    return said == 1 + (page.identified("next-step").rstrip(".") == step)
+
+
 def _state(store: Store) -> BlackoutState:
     state = store.open_game(store.list_games()[0].id).session.state
     assert isinstance(state, BlackoutState)
@@ -53,6 +66,7 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         # Phase 1: a roll with a match; only the matching dice are rolled again.
         await _taps(page, "bhk-die-red-food", "bhk-die-yellow-food", "bhk-die-blue-water", "bhk-dice-go")
         assert page.identified("bhk-step") == "Roll again: red and yellow."
+        assert _said_once(page), "the dice form does not say the step again"
         assert not page.has("bhk-die-blue-food"), "the blue die stays as it is"
         await page.fire("bhk-die-yellow-tools")
         assert page.identified("bhk-dice-go-blocked") == "Pick what red show."
@@ -60,35 +74,40 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         assert _state(store).stage == "plan"
         await _taps(page, "bhk-plan-1-red-2", "bhk-plan-2-yellow-2", "bhk-plan-3-scout", "bhk-plan-go")
 
-        # Phase 2: two volunteers procure, the Scout takes 2 HK$.
+        # Phase 2: two volunteers procure what their dice show, the Scout takes 2 HK$.
         assert _state(store).stage == "deploy"
-        await _taps(page, "bhk-card-1-resource-food", "bhk-card-1-cubes-2", "bhk-card-1-tokens-0")
-        assert "without tokens the volunteer brings gasoline" in page.identified("bhk-card-1-acts-blocked")
-        await _taps(page, "bhk-card-1-resource-gasoline", "bhk-card-1-procure")
-        await _taps(page, "bhk-card-2-resource-tools", "bhk-card-2-cubes-2", "bhk-card-2-tokens-0")
-        await _taps(page, "bhk-card-2-procure", "bhk-card-3-scout")
+        await _taps(page, "bhk-card-1-cubes-2", "bhk-card-1-resource-food")
+        assert page.identified("bhk-card-1-acts-blocked") == "Pick the transport tokens."
+        await _taps(page, "bhk-card-1-resource-gasoline")
+        assert not page.has("bhk-card-1-tokens"), "the die's own resource takes no token"
+        await _taps(page, "bhk-card-1-procure")
+        assert _sent(store) == a.Procure("red-2", 2, "gasoline", 0)
+        await _taps(page, "bhk-card-2-cubes-2", "bhk-card-2-procure", "bhk-card-3-scout")
         state = _state(store)
         assert state.stage == "objectives" and state.player(P1).hkd == 6
+        assert state.player(P1).rondel == (0, 2, 2, 0, 0, 0)
 
         # Phase 3: a starting volunteer's goal (a cube to place), a goal of plan A, then done.
-        await _taps(page, "bhk-goal-card-c1", "bhk-goal-no-1", "bhk-goal-pay-tools", "bhk-goal-colour-red")
+        await _taps(page, "bhk-goal-card-c1", "bhk-goal-pay-tools", "bhk-goal-colour-red")
+        assert not page.has("bhk-goal-no"), "a starting volunteer has one goal"
         await _taps(page, "bhk-goal-place-plus", "bhk-goal-go")
         assert _state(store).to_place == 1
+        assert _said_once(page), "the placement form does not say the step again"
         await page.fire("bhk-place-skipped-plus")
         assert page.identified("bhk-place-cost").startswith("Skipping 1 location(s) costs 1 transport")
         await page.change("bhk-place-location", "Mong Kok")
         await page.fire("bhk-place-go")
         assert page.identified("notice-message") == (
-            f"{P1} already has a cube on Mong Kok: one cube of yours a location."
+            f"{P1} already has a cube on Mong Kok: a location may hold other players' cubes, "
+            "never two of yours."
         )
         assert page.has("notice-rule")
         await page.change("bhk-place-location", "Sham Shui Po")
         await page.fire("bhk-place-go")
         assert _state(store).player(P1).map == ("Mong Kok", "Sham Shui Po")
-        await _taps(
-            page, "bhk-goal-kind-plan", "bhk-public-plan-A", "bhk-public-goal-1", "bhk-goal-pay-gasoline"
-        )
-        await _taps(page, "bhk-goal-go", "bhk-goals-done")
+        await _taps(page, "bhk-goal-card-plan-A")
+        assert page.has("bhk-goal-no-3") and not page.has("bhk-goal-no-4"), "plan A shows 3 goals"
+        await _taps(page, "bhk-goal-no-1", "bhk-goal-pay-gasoline", "bhk-goal-go", "bhk-goals-done")
         assert _state(store).player(P1).public_goals == (("A", 1),)
 
         # Phase 4: district 3 with the red volunteer; the search total shows as it is entered.
@@ -156,6 +175,40 @@ TWO_PLAYER: list[tuple[str, a.Action | None]] = [
     ("bhk-dice", None),
 ]
 """A two-player single game's entries, each after the form the Round screen shows before it."""
+
+
+def test_one_player_picks_the_campaign_and_a_refused_start_offers_it(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-blackout-hk")
+        assert page.has("chosen-option-mode-a single game")
+        await page.fire("players-fewer")
+        assert page.has("chosen-option-mode-the campaign"), "alone, the campaign is picked at once"
+        await page.fire("option-mode-a single game")
+        await page.fire("start-game")
+        assert store.list_games() == []
+        assert page.identified("new-game-problem") == "Alone, Blackout: Hong Kong is played as the campaign."
+        assert page.find("new-game-rule").content == "Playing alone: solo set-up and rules"
+        await page.fire("new-game-fix")
+        state = _state(store)
+        assert state.settings.campaign and state.chapter == 1 and state.names == (P1,)
+
+    run(go())
+
+
+def test_a_refused_solo_start_links_its_rule(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-blackout-hk")
+        await page.fire("players-fewer")
+        await page.fire("option-mode-a single game")
+        await page.fire("start-game")
+        await page.fire("new-game-rule")
+        assert page.identified("section-title") == "Playing alone: solo set-up and rules"
+
+    run(go())
 
 
 def test_a_two_player_games_screens_render_in_each_stage(store: Store) -> None:
@@ -435,5 +488,183 @@ def test_phases_3_and_4_end_for_everyone_left_in_one_tap_each(store: Store) -> N
         await page.fire("undo")
         await page.fire("undo")
         assert (_state(store).stage, _state(store).turn) == ("objectives", 0), "each one tap was one entry"
+
+    run(go())
+
+
+def test_a_plan_finished_on_the_phone_keeps_its_lasting_effect_and_search_icons(store: Store) -> None:
+    """The emergency plan finished from the goal form: the form starts it towards the check-mark area, and
+    the entry it sends carries the lasting effect and the search icons entered, so the plan's water trade
+    and its icon work later (#29 point 1)."""
+    setup = make_setup(BLACKOUT_HK, ("Ada", "Ben"), {})
+    game = store.create_game(BLACKOUT_HK, setup, 3)
+    session = game.session
+    for entry in (a.StartGame(), a.PlaceStart("Ben", "Central"), a.PlaceStart("Ada", "Wan Chai")):
+        assert session.dispatch(entry).ok, entry
+    for entry in (a.Roll("food", "tools", "water"), a.Plan("Ada"), a.Plan("Ben")):
+        assert session.dispatch(entry).ok, entry
+    state = session.state
+    assert state.stage == "objectives" and state.on_turn == "Ada"
+    plan = state.player("Ada").emergency
+    assert plan is not None
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await _taps(page, f"bhk-goal-card-{plan.id}", "bhk-goal-no-1")
+        assert page.has("bhk-goal-perk-water"), "a plan's form starts at the check-mark area"
+        await _taps(page, "bhk-goal-perk-water", "bhk-goal-icons-plus", "bhk-goal-go")
+        sent = store.open_game(game.id).session.entries[-1].action
+        assert sent == a.CompleteGoal(card=plan.id, goal=1, to="checkmarks", perk="water", icons=1)
+        ada = _state(store).player("Ada")
+        assert [(o.id, o.perk, o.icons) for o in ada.checkmarks] == [(plan.id, "water", 1)]
+        assert ada.perks == ("water",) and ada.search_bonus == 1
+
+    run(go())
+
+
+def test_a_district_chosen_without_a_tile_is_entered_from_the_scout_form(store: Store) -> None:
+    """Ada picks district 4 and takes no tile: the entry names it, and district 4 is no longer offered to
+    Ben (#29 point 5)."""
+    game = store.create_game(BLACKOUT_HK, make_setup(BLACKOUT_HK, ("Ada", "Ben"), {}), 5)
+    for _, entry in TWO_PLAYER[:10]:  # up to phase 3
+        assert entry is not None and game.session.dispatch(entry).ok, entry
+    assert game.session.dispatch(a.Done()).ok and game.session.dispatch(a.Done()).ok
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        state = _state(store)
+        assert (state.stage, state.on_turn) == ("scout", "Ada")
+        assert not page.has("bhk-scout-no-tile"), "the button waits for a district"
+        await _taps(page, "bhk-scout-district-4", "bhk-scout-no-tile")
+        assert store.open_game(game.id).session.entries[-1].action == a.ScoutNoTile(4)
+        state = _state(store)
+        assert (state.on_turn, state.scouted) == ("Ben", (4,))
+        assert not page.has("bhk-scout-district-4") and page.has("bhk-scout-district-5")
+
+    run(go())
+
+
+def _solo(store: Store, *entries: a.Action) -> str:
+    """A solo campaign (plan A with 3 goals) played entry by entry: its id."""
+    game = store.create_game(BLACKOUT_HK, make_setup(BLACKOUT_HK, (P1,), {"mode": "the campaign"}), 3)
+    for entry in (a.StartGame(plan_goals=(3,)), a.PlaceStart(P1, "Mong Kok"), *entries):
+        assert game.session.dispatch(entry).ok, (entry, game.session.state.stage)
+    return game.id
+
+
+def test_a_volunteer_procures_what_its_die_shows_in_one_tap(store: Store) -> None:
+    """Round 2: the yellow volunteer procured 3 cubes in round 1 (back in hand with the refresh) and the
+    yellow die shows gasoline, so its form starts there and Procure alone sends the entry (#28 point 3)."""
+    planned = a.Plan(P1, ("red-2", "yellow-2", "blue-2"))
+    procured = (a.Procure("red-2", 2, "food", 0), a.Procure("yellow-2", 3, "tools", 0))
+    round_1 = (a.Roll("food", "tools", "water"), planned, *procured, a.Procure("blue-2", 2, "water", 0))
+    rest = (a.Done(), a.Done(), a.Done(), a.CleanUp(pairs=1), a.Done(), a.Refresh())
+    game_id = _solo(store, *round_1, *rest, a.Roll("food", "gasoline", "water"), a.Plan(P1, ("yellow-2",)))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert page.find("bhk-card-1-procure").content == "Procure 3 gasoline"
+        await page.fire("bhk-card-1-procure")
+        assert _sent(store) == a.Procure("yellow-2", 3, "gasoline", 0)
+        assert _state(store).player(P1).held("gasoline") == 3
+
+    run(go())
+
+
+def test_the_goal_form_offers_a_cards_own_goals_and_none_for_a_single_goal_card(store: Store) -> None:
+    """A plan bought with 3 goals offers goals 1 to 3, then only those left; a starting volunteer (one goal)
+    asks for no goal number and whether it leaves (#28 point 3)."""
+    round_1 = (a.Roll("food", "tools", "water"), a.Plan(P1, ()), a.Done(), a.Done())
+    rest = (a.Buy(1, "Harbour plan", goals=3), a.Done(), a.CleanUp(), a.Done())
+    game_id = _solo(store, *round_1, *rest, a.Roll("food", "tools", "water"), a.Plan(P1, ()))
+    plan = _state(store).player(P1).objectives[-1]
+    assert (plan.name, plan.goals) == ("Harbour plan", 3)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert _state(store).stage == "objectives"
+        await page.fire(f"bhk-goal-card-{plan.id}")
+        assert [page.has(f"bhk-goal-no-{g}") for g in (1, 2, 3, 4)] == [True, True, True, False]
+        await _taps(page, "bhk-goal-no-2", "bhk-goal-finish", "bhk-goal-go")
+        assert _sent(store) == a.CompleteGoal(card=plan.id, goal=2, finish=False, to="checkmarks")
+        await page.fire(f"bhk-goal-card-{plan.id}")
+        assert [page.has(f"bhk-goal-no-{g}") for g in (1, 2, 3)] == [True, False, True]
+        await page.fire("bhk-goal-card-c1")
+        assert not page.has("bhk-goal-no") and not page.has("bhk-goal-finish")
+        assert not page.has("bhk-goal-gps-row") and not page.has("bhk-goal-slot"), "rare fields wait"
+        await page.fire("bhk-goal-more")
+        assert page.has("bhk-goal-gps-row") and page.has("bhk-goal-slot")
+        await _taps(page, "bhk-goal-colour-yellow", "bhk-goal-points-plus", "bhk-goal-go")
+        assert _sent(store) == a.CompleteGoal(card="c1", goal=1, colour="yellow", points=1)
+        assert _state(store).player(P1).hand[-1].colour == "yellow"
+
+    run(go())
+
+
+def test_a_card_is_named_when_bought(store: Store) -> None:
+    """Row 1 costs 4 HK$: a blue volunteer picked is named for its kind and price and joins the objective
+    area with its colour and one goal; a typed name stands as typed, with the goals picked (#28 point 3)."""
+    game_id = _solo(store, a.Roll("food", "tools", "water"), a.Plan(P1, ()), a.Done(), a.Done())
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        await _taps(page, "bhk-buy-kind-blue", "bhk-buy-row-1")
+        assert _sent(store) == a.Buy(1, "Blue volunteer (4 HK$)", goals=1, colour="blue")
+        await page.fire("undo")
+        await _taps(page, "bhk-buy-kind-plan", "bhk-buy-goals-3")
+        await page.change("bhk-buy-name", "Harbour plan")
+        await page.fire("bhk-buy-row-2")
+        assert _sent(store) == a.Buy(2, "Harbour plan", goals=3)
+        await page.fire("undo")
+        await page.fire("bhk-buy-row-3")
+        assert _sent(store) == a.Buy(3, "Card from row 3 (4 HK$)")
+        assert [o.name for o in _state(store).player(P1).objectives][-1] == "Card from row 3 (4 HK$)"
+
+    run(go())
+
+
+WAY = (
+    *("bhk-die-red-gasoline", "bhk-die-yellow-tools", "bhk-die-blue-water", "bhk-dice-go"),
+    *("bhk-plan-1-red-2", "bhk-plan-2-yellow-2", "bhk-plan-3-scout", "bhk-plan-go"),
+    *("bhk-card-1-cubes-2", "bhk-card-1-procure", "bhk-card-2-cubes-2", "bhk-card-2-procure"),
+    "bhk-card-3-scout",
+    *("bhk-goal-card-c1", "bhk-goal-pay-tools", "bhk-goal-colour-red", "bhk-goal-place-plus", "bhk-goal-go"),
+    ("bhk-place-location", "Sham Shui Po"),
+    "bhk-place-go",
+    *("bhk-goal-card-plan-A", "bhk-goal-no-1", "bhk-goal-pay-gasoline", "bhk-goal-go", "bhk-goals-done"),
+    *("bhk-scout-district-3", "bhk-scout-team-red-3", "bhk-scout-icons-plus", "bhk-scout-reward-hkd"),
+    *("bhk-scout-amount-plus", "bhk-scout-amount-plus", "bhk-scout-go"),
+    *("bhk-buy-kind-blue", "bhk-buy-row-1", "bhk-buy-pass"),
+    *("bhk-clean-go", "bhk-secure-done", "bhk-refresh-go"),
+)
+"""A solo round entered by someone who knows the way: each tap, or a field typed in with its text."""
+
+
+def test_a_solo_round_takes_37_taps_and_one_typed_field(store: Store) -> None:
+    """The round of the first test without its detours, the card bought named by its kind: 38 entries on
+    the screen. The same round took 43 before the forms started from what the state knows (a volunteer's
+    resource and tokens, a single-goal card's goal number, the plan beside the board as one chip; #28
+    point 3). From round 2 a volunteer procured before also knows its cubes: one tap each."""
+    game_id = _solo(store)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        for step in WAY:
+            if isinstance(step, tuple):
+                await page.change(*step)
+            else:
+                await page.fire(step)
+        state = _state(store)
+        assert (state.stage, state.round) == ("dice", 2)
+        ada = state.player(P1)
+        assert ada.map == ("Mong Kok", "Sham Shui Po") and ada.public_goals == (("A", 1),)
+        assert [o.name for o in ada.objectives] == ["Starting volunteer", "Blue volunteer (4 HK$)"]
+        assert (len(WAY), sum(isinstance(step, tuple) for step in WAY)) == (38, 1)
 
     run(go())

@@ -7,6 +7,10 @@ import flet as ft
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
+from trackers.core.actions import Action
+from trackers.core.game import make_setup
+from trackers.hope_city import actions as ha
+from trackers.hope_city.game import HOPE_CITY
 from trackers.hope_city.state import HopeCityState
 from trackers.storage import Store
 from views.app import start
@@ -51,6 +55,16 @@ async def _choose_citizens(page: FakePage) -> None:
     await page.fire("hc-count-punks-quick-10")
     await page.fire("hc-count-big-quick-5")
     await page.fire("hc-start")
+
+
+async def _defer_an_objective(page: FakePage) -> None:
+    """Take a one-token card from the space's pile and put it on the Future Track (a 6 when it is full)."""
+    await page.fire("hc-obj-cost-none")
+    await page.fire("hc-obj-choose")
+    if page.has("hc-defer-roll"):
+        await page.fire("hc-defer-roll-6")
+    else:
+        await page.fire("hc-defer")
 
 
 async def _to_first_turn(page: FakePage) -> None:
@@ -147,18 +161,24 @@ def test_a_turn_wage_move_attack_objective_attempt_success_and_end(store: Store)
         page = await open_page(start, store)
         await _to_first_turn(page)
         assert page.identified("next-step") == "The Mayor draws the wage."
-        assert page.identified("hc-move-blocked") == "The Mayor takes the wage first."
+        assert page.identified("hc-end-turn-blocked") == "The Mayor takes the wage first."
         await page.fire("hc-wage-drew-economics")
         assert page.identified("hc-wage-done") == "1. Wage: taken."
+        await page.fire("hc-open-move")
         await page.fire("hc-move-economics")  # a Punk stands there
         assert page.identified("next-step") == "The Mayor faces the PUNK attack."
-        assert page.find("hc-obj-choose").disabled
+        assert not page.has("hc-obj-choose"), "no objective is taken before the attack"
+        assert page.identified("hc-later") == (
+            "Later: 5. Objective, 6. Attempt or defer, 7. Success or failure, 8. What the card says."
+        )
+        assert page.identified("hc-end-turn-blocked") == "Face the PUNK attack first: one die per PUNK."
         await page.fire("hc-attack-die-0-3")
         await page.fire("hc-attack-enter")
         assert page.identified("hc-attack-done") == "4. PUNK attack: faced on Economics."
         assert _state(store).citizen("mayor").corruption == 0, "a 3 is no hit"
         assert page.identified("hc-obj-choose-blocked") == "Pick what the card costs."
         await page.fire("hc-obj-cost-any")
+        await page.fire("hc-open-talent")
         await page.fire("hc-monument")  # another entry re-renders the screen ...
         assert _filled(page, "hc-obj-cost") == ["any"], "... and the picked cost stays"
         await page.fire("hc-obj-choose")
@@ -195,6 +215,7 @@ def test_a_question_is_shown_first_answered_and_explains_the_disabled_choices(st
         await page.fire("hc-effect-apply")
         assert _state(store).citizen("mayor").name == "Mobster"
         await page.fire("hc-show-turn")
+        await page.fire("hc-open-move")
         await page.fire("hc-move-economics")
         await page.fire("hc-attack-die-0-1")  # a hit: corruption for a bad citizen passes on
         await page.fire("hc-attack-enter")
@@ -207,9 +228,16 @@ def test_a_question_is_shown_first_answered_and_explains_the_disabled_choices(st
         assert page.identified("hc-end-turn-blocked") == (
             "First pass 1 corruption on to good citizens, one token at a time."
         )
+        assert [t for t in page.texts() if t.startswith("First pass")] == [
+            "First pass 1 corruption on to good citizens, one token at a time."
+        ], "the one reason every other entry waits, shown once"
+        assert page.identified("hc-later") == (
+            "Later: 5. Objective, 6. Attempt or defer, 7. Success or failure, 8. What the card says."
+        )
         await page.fire("hc-give-coach")
         assert not page.has("hc-pending")
         assert _state(store).citizen("coach").corruption == 1
+        assert page.has("hc-obj-choose"), "answered: the objective is open again"
 
     run(go())
 
@@ -228,10 +256,10 @@ def test_a_city_site_brings_a_big_punk_to_place_then_back_to_the_card(store: Sto
         await page.fire("hc-effect-apply")
         assert _filled(page, "hc-show") == ["turn"], "the question opens the turn screen"
         assert page.identified("hc-question") == "Choose a space for the Big Punk."
-        assert sorted(k.removeprefix("hc-punk-") for k in page.all_keys() if k.startswith("hc-punk-")) == [
+        spaces = [k.removeprefix("hc-punk-") for k in page.all_keys() if k.startswith("hc-punk-")]
+        assert sorted(spaces) == [  # the PUNKS' own City Site ("hc-punk-site") waits behind Sets
             "environment",
             "politics",
-            "site",
             "society",
             "technology",
         ]
@@ -253,6 +281,9 @@ def test_a_talent_and_a_temptation_on_the_mayors_turn(store: Store) -> None:
         page = await open_page(start, store)
         await _to_first_turn(page)
         await page.fire("hc-wage-drew-politics")
+        assert not page.has("hc-tempt-go") and not page.has("hc-talent-go"), "each waits a tap away"
+        await page.fire("hc-open-temptation")
+        await page.fire("hc-open-talent")
         assert page.identified("hc-tempt-go-blocked") == "Enter what the corruption die shows."
         await page.fire("hc-tempt-die-1")
         await page.fire("hc-tempt-go")  # BRIBE: the track opens by one, 1 corruption from the Pool
@@ -320,16 +351,25 @@ def test_a_trade_then_three_short_turns_the_clean_up_and_the_next_year(store: St
         page = await open_page(start, store)
         await _to_first_turn(page)
         await page.fire("hc-wage-drew-technology")
+        await page.fire("hc-open-trade")
         assert page.identified("hc-trade-blocked") == "Pick what to give and take."
         await page.fire("hc-trade-give-society")
         await page.fire("hc-trade-take-hope")
         await page.fire("hc-trade")
         assert page.identified("hc-trade-done") == "2. Trade: done."
         assert _state(store).citizen("mayor").tokens.count("hope") == 1
+        assert page.identified("hc-end-turn-blocked") == (
+            "Choose an objective of this space first, then attempt it or put it on the Future Track."
+        )
+        await _defer_an_objective(page)
         await page.fire("hc-end-turn")
         for token in ("politics", "politics"):
             await page.fire(f"hc-wage-drew-{token}")
+            await _defer_an_objective(page)
             await page.fire("hc-end-turn")
+        state = _state(store)
+        assert len(state.track.cards) == 2, "the Mayor's and the Coach's cards wait on the track"
+        assert state.piles.fail[4] == ("regular",), "the full track's roll of 6 failed the Ranger's card"
         assert _filled(page, "hc-show") == ["turn"]
         assert page.identified("next-step") == "Were the chaos card's conditions met?"
         assert (
@@ -360,5 +400,194 @@ def test_the_result_banner_when_every_citizen_breaks_bad(store: Store) -> None:
         await page.fire("hc-show-turn")
         assert page.identified("next-step") == "Ruin: Every citizen in play has broken bad."
         assert not page.has("hc-end-turn")
+
+    run(go())
+
+
+def _stored(store: Store, *entries: Action) -> str:
+    """A three-citizen game (Mayor, Coach, Ranger) stored entry by entry after its starting tokens: its id."""
+    setup = make_setup(HOPE_CITY, ("Player 1", "Player 2", "Player 3"), {})
+    game = store.create_game(HOPE_CITY, setup, 7)
+    seats = (("Player 1", "mayor"), ("Player 2", "coach"), ("Player 3", "ranger"))
+    start_entries = (ha.ChooseCitizens(seats, 30, 10, 5), *(ha.DrawToken(t) for t in STARTING))
+    for entry in (*start_entries, *entries):
+        assert game.session.dispatch(entry).ok, entry
+    return game.id
+
+
+def _failed(space: str, token: str, *before: Action) -> tuple[Action, ...]:
+    """A turn whose card of `space` fails on the closed Future Track (a roll naming no card)."""
+    return (ha.DrawToken(token), *before, ha.ChooseObjective("pile", (space,)), ha.Defer(6))
+
+
+def test_a_complete_fail_set_is_cashed_before_the_turn_ends(store: Store) -> None:
+    closed = (ha.CloseTrack(), ha.CloseTrack())
+    game = _stored(
+        store,
+        ha.ChaosIn(),
+        *_failed("politics", "economics", *closed),
+        ha.EndTurn(),
+        *_failed("society", "politics"),
+        ha.EndTurn(),
+        *_failed("environment", "technology"),
+        ha.EndTurn(),
+        ha.ResolveChaos(True),
+        ha.EndYear(),
+        ha.ChaosIn(),
+        *_failed("technology", "environment", ha.Move("technology")),
+        ha.EndTurn(),
+        *_failed("economics", "society", ha.Move("economics"), ha.FaceAttack((3,))),
+    )
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game}")
+        assert page.identified("hc-end-turn-blocked") == "A complete fail set waits: cash it before going on."
+        await page.fire("hc-set-pile-fail")
+        await page.fire("hc-set-talent-coach")
+        await page.fire("hc-cash")
+        state = _state(store)
+        assert state.city.blights == 1 and state.citizen("coach").talents == 1
+        assert state.piles.fail == ((),) * 5
+        await page.fire("hc-end-turn")
+        assert page.identified("hc-on-turn") == "The Ranger (Player 3)'s turn"
+
+    run(go())
+
+
+def test_the_coach_adds_the_purple_die_to_a_punk_attack(store: Store) -> None:
+    game = _stored(
+        store,
+        ha.ChaosIn(),
+        *_failed("politics", "economics"),
+        ha.EndTurn(),
+        ha.DrawToken("politics"),
+        ha.GangUp(0),
+        ha.Move("economics"),
+    )
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game}")
+        assert not page.has("hc-attack-purple"), "kept aside until the Coach adds it"
+        await page.fire("hc-attack-gang-up-add")
+        await page.fire("hc-attack-purple-6")
+        await page.fire("hc-attack-die-0-1")
+        await page.fire("hc-attack-enter")
+        coach = _state(store).citizen("coach")
+        assert coach.corruption == 0 and not coach.purple_die, "the 6 stood in for the 1: no hit, die back"
+        turn = _state(store).turn
+        assert turn is not None and turn.fight_back == ("punk",)
+
+    run(go())
+
+
+def test_a_non_active_coachs_token_is_offered_for_recruit(store: Store) -> None:
+    setup = make_setup(HOPE_CITY, ("Player 1", "Player 2", "Player 3"), {})
+    game = store.create_game(HOPE_CITY, setup, 7)
+    seats = (("Player 1", "mayor"), ("Player 2", "engineer"), ("Player 3", "ranger"))
+    for entry in (
+        ha.ChooseCitizens(seats, 30, 10, 5),
+        *(ha.DrawToken(t) for t in STARTING),
+        ha.ChaosIn(),
+        ha.DrawToken("economics"),
+    ):
+        assert game.session.dispatch(entry).ok, entry
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await page.fire("hc-open-talent")
+        await page.fire("hc-talent-owner-coach:engineer")
+        await page.fire("hc-innovate-punk-politics:0")
+        assert page.identified("hc-talent-go-blocked") == (
+            "RECRUIT copies a talent only once the Engineer has used every token."
+        )
+
+    run(go())
+
+
+def _closed(page: FakePage) -> list[str]:
+    """The keys of the Hope City buttons shown disabled."""
+    return sorted(
+        str(c.key)
+        for c in page.controls()
+        if isinstance(c, ft.FilledButton | ft.OutlinedButton) and c.disabled and str(c.key).startswith("hc-")
+    )
+
+
+def test_before_the_wage_the_turn_names_its_later_steps_once(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        assert [t for t in page.texts() if "takes the wage first" in t] == ["The Mayor takes the wage first."]
+        assert page.identified("hc-later") == (
+            "Later: 2. Trade, 3. Move, 4. PUNK attack, 5. Objective, 6. Attempt or defer, "
+            "7. Success or failure, 8. What the card says, LEAD and BRIBE."
+        )
+        assert _closed(page) == ["hc-end-turn"], "one disabled control, the End button, with the reason"
+        for key in ("hc-open", "hc-move", "hc-trade", "hc-obj-choose", "hc-talent-go", "hc-attempt"):
+            assert not page.has(key), key
+
+    run(go())
+
+
+def test_trade_move_talents_and_sets_open_a_tap_away_and_leave_once_passed(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage-drew-economics")
+        assert sorted(k for k in page.all_keys() if k.startswith("hc-open-")) == [
+            "hc-open-move",
+            "hc-open-sets",
+            "hc-open-talent",
+            "hc-open-temptation",
+            "hc-open-trade",
+        ]
+        assert not page.has("hc-move-economics") and not page.has("hc-cash")
+        assert (
+            page.identified("hc-later")
+            == "Later: 6. Attempt or defer, 7. Success or failure, 8. What the card says."
+        )
+        await page.fire("hc-open-sets")
+        assert page.find("hc-punk-site").disabled
+        assert page.identified("hc-set-actions-blocked") == (
+            "A success set needs a card in every pile; politics has none.\n"
+            "Removed: 0 of 6 Punks, 0 of 2 Big Punks."
+        )
+        await page.fire("hc-open-sets")
+        assert not page.has("hc-punk-site"), "a second tap closes it"
+        await page.fire("hc-open-move")
+        await page.fire("hc-move-society")
+        assert page.identified("hc-move-done") == "3. Move: moved to Society."
+        assert sorted(k for k in page.all_keys() if k.startswith("hc-open-")) == [
+            "hc-open-sets",
+            "hc-open-talent",
+            "hc-open-temptation",
+        ], "moved: the trade's moment has gone too"
+        await _defer_an_objective(page)
+        assert page.identified("hc-objective-done") == "5-7. Objective: done."
+        assert not page.has("hc-later")
+        assert not page.find("hc-end-turn").disabled
+
+    run(go())
+
+
+def test_the_payment_starts_with_the_citizens_own_tokens_of_the_costs_colours(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _to_first_turn(page)
+        await page.fire("hc-wage-drew-politics")  # the Mayor now holds 2 Politics and 1 Society
+        await page.fire("hc-obj-cost-any")
+        await page.fire("hc-obj-choose")
+        assert _filled(page, "hc-pay-0") == ["politics"], "the card's colour, held: picked already"
+        assert _filled(page, "hc-pay-1") == [], "an Any item waits for the table"
+        assert page.identified("hc-attempt-blocked") == "Pick a token for each cost (Hope is wild)."
+        await page.fire("hc-pay-1-society")
+        await page.fire("hc-attempt")
+        state = _state(store)
+        assert state.turn is not None and state.turn.objective is not None and state.turn.objective.paid
+        assert state.citizen("mayor").tokens.total == 1, "Politics and Society paid, one Politics left"
+        assert page.identified("next-step") == "Did the attempt succeed?"
 
     run(go())

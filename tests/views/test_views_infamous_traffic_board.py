@@ -15,7 +15,7 @@ from functools import cache
 import flet as ft
 
 import trackers  # noqa: F401
-from tests.infamous_traffic.boards import BARE_BOARD, layout
+from tests.infamous_traffic.boards import BARE_BOARD, TEST_BOARD, layout
 from tests.infamous_traffic.play import play_game, started, step
 from tests.views.harness import FakePage, open_page, run
 from trackers import gamefile
@@ -30,6 +30,11 @@ from views.games.infamous_traffic.china_outrage import decade_end_text
 from views.games.infamous_traffic.decade_war import moves
 
 S = InfamousTrafficState
+WAR_BOARD = {
+    **TEST_BOARD,
+    "outrage": {"spaces": 7, "red": {"1": 1, "2": 2, "3": 3, "4": 4, "5": 4, "6": 4}, "arrows": []},
+}
+"""The test board with a short outrage track: wars come often."""
 
 
 def _played_until(done: Callable[[S], bool], board: str = "") -> Session:
@@ -64,6 +69,15 @@ def _file(moment: str) -> str:
     elif moment == "mismatch":
         session = _played_until(
             lambda s: s.stage == "turns" and s.question is None and bool(queries.demand_mismatches(s))
+        )
+    elif moment == "police":
+        session = _played_until(
+            lambda s: (
+                s.stage == "war"
+                and s.question is None
+                and any(m.startswith("police:") for m in queries.war_moves(s))
+            ),
+            layout(WAR_BOARD),
         )
     elif moment in ("compound", "penalty"):
         session = _played_until(lambda s: s.stage == moment, layout(BARE_BOARD))
@@ -235,6 +249,25 @@ def test_a_war_move_then_everyone_passes_in_the_rush(store: Store) -> None:
             await page.fire("it-rush-pass")
         assert _state(store).stage not in ("war", "rush")
         assert page.identified("it-step-2").endswith("Everyone has passed.")
+
+    run(go())
+
+
+def test_police_removes_the_smugglers_and_bureaucrats_picked(store: Store) -> None:
+    async def go() -> None:
+        page = await _open(store, "police")
+        before = _state(store)
+        region = moves(before)[1][0]
+        pieces = queries.police_pieces(before, region)
+        assert page.identified("it-police-blocked") == "Pick the Smugglers and Bureaucrats to remove."
+        where = pieces[-1]
+        cid, _, space = where.rpartition(":")
+        await page.fire(f"it-police-piece-{cid}-{space}")
+        await page.fire("it-police")
+        after = _state(store)
+        assert after.chain(cid).tiles[int(space) - 1] is None
+        assert queries.police_pieces(after, region) == pieces[:-1] or after.stage != "war"
+        assert after.war_strength == before.war_strength - 1 or after.stage != "war"
 
     run(go())
 

@@ -14,7 +14,7 @@ import trackers  # noqa: F401
 from tests.infamous_traffic.boards import BARE_BOARD, TEST_BOARD
 from tests.views.harness import FakePage, open_page, run
 from trackers.core.packs import Pack
-from trackers.infamous_traffic.board import board_from
+from trackers.infamous_traffic.board import RULEBOOK_CHINA, board_from
 from trackers.infamous_traffic.state import InfamousTrafficState
 from trackers.storage import Store
 from views.app import start
@@ -71,6 +71,31 @@ async def _chain(page: FakePage, cid: str, spaces: str, toward: str = "") -> Non
         await page.fire(f"it-ed-{cid}-toward-{toward}")
 
 
+UNNAMED_ON_SMALL = ("Changsha", "Wuchang", "Wenzhou")
+"""The regions the rulebook names that the small board leaves out."""
+SMALL_ASK = (
+    "The rulebook's China has 7 regions in 4 areas (Fish, Wave, Temple, Mountains); this board has 3; the "
+    "rulebook names Changsha, Wuchang and Wenzhou as regions of China, which this board lacks. Tap Save "
+    "again to save it as it is."
+)
+
+
+def _shows(page: FakePage, identifier: str) -> bool:
+    """Whether a read-out tagged `identifier` is on the screen."""
+    try:
+        page.identified(identifier)
+    except LookupError:
+        return False
+    return True
+
+
+async def _remove_region(page: FakePage, name: str) -> None:
+    """A region with nothing entered yet: one tap on Remove."""
+    await page.fire(f"it-ed-region-{name}")
+    await page.fire("it-ed-remove-region")
+    assert not page.has(f"it-ed-region-{name}")
+
+
 async def _enter_small_board(page: FakePage, last_shanghai: str = "ship blank") -> int:
     """Every tap of the small board, typing aside; returns how many taps it took."""
     taps = 0
@@ -84,6 +109,8 @@ async def _enter_small_board(page: FakePage, last_shanghai: str = "ship blank") 
     page.fire = tap  # type: ignore[method-assign,assignment]  # every tap counted
     try:
         await page.fire("it-board-editor")
+        for name in UNNAMED_ON_SMALL:
+            await _remove_region(page, name)
         await page.change("it-ed-new-region", "Hill")
         await page.fire("it-ed-add-region")
         await page.fire("it-ed-enforcement-mountain")
@@ -91,7 +118,7 @@ async def _enter_small_board(page: FakePage, last_shanghai: str = "ship blank") 
         await page.fire("it-ed-neighbours-Canton")
         await _chain(page, "hill-1", "opium blank")  # toward a chain not entered yet: later
         await page.fire("it-ed-region-Canton")
-        await page.fire("it-ed-enforcement-canton")
+        assert isinstance(page.find("it-ed-enforcement-canton"), ft.FilledButton), "the Canton tile: in"
         await page.fire("it-ed-coastal-yes")
         await page.fire("it-ed-neighbours-Shanghai")
         await _chain(page, "canton-1", "ship blank")
@@ -121,13 +148,16 @@ def test_a_board_entered_from_the_map_is_saved_picked_and_starts_the_game(store:
         await _new_game(page)
         assert not page.has("it-ed-save"), "folded until asked for"
         taps = await _enter_small_board(page)
-        assert taps == 37
+        assert taps == 42, "37 before: 6 to take out the three regions it lacks, Canton's tile one fewer"
         assert page.identified("it-ed-region-about") == (
             "Hill: Mountain; inland; borders Canton; 1 chain(s)."
         )
         assert page.identified("it-ed-red") == "Red spaces: 11 (war 1), 12 (war 2)."
         assert page.identified("it-ed-problems") == "Ready to save: 3 regions, 5 chains."
         assert not page.has("it-ed-save-blocked")
+        await page.fire("it-ed-save")
+        assert page.identified("it-ed-save-ask") == SMALL_ASK
+        assert store.list_packs(KIND) == [], "not the rulebook's China: the first tap only asks"
         await page.fire("it-ed-save")
         packs = store.list_packs(KIND)
         assert [p.name for p in packs] == ["My China board"]
@@ -161,9 +191,9 @@ def test_what_is_missing_is_shown_and_save_waits_with_the_reason(store: Store) -
         assert page.identified("it-ed-save-blocked") == "Not yet: add each region's supply chains."
         await page.fire("it-ed-add-chain")
         assert page.identified("it-ed-problems") == (
-            "Still to enter: Canton: pick the Enforcement tile that hits it; "
-            "Canton: on the coast, yes or no?; Shanghai: pick the Enforcement tile that hits it (and 3 more)."
-        )
+            "Still to enter: Canton: on the coast, yes or no?; Shanghai: pick the Enforcement tile that hits "
+            "it; Shanghai: on the coast, yes or no? (and 8 more)."
+        ), "Canton's Enforcement tile is in from the start"
         await page.fire("it-ed-canton-1-remove")
         await page.change("it-ed-new-region", "canton")
         await page.fire("it-ed-add-region")
@@ -194,6 +224,8 @@ def test_what_is_missing_is_shown_and_save_waits_with_the_reason(store: Store) -
         )
         await page.fire("it-ed-replace")
         await page.fire("it-ed-save")
+        assert page.identified("it-ed-save-ask") == SMALL_ASK
+        await page.fire("it-ed-save")
         assert [p.name for p in store.list_packs(KIND)] == ["Table board"]
         assert isinstance(page.find("it-board-pack-Table board"), ft.FilledButton)
 
@@ -202,6 +234,8 @@ def test_what_is_missing_is_shown_and_save_waits_with_the_reason(store: Store) -
 
 async def _enter_rest(page: FakePage) -> None:
     """The small board, its last Shanghai chain without a blank space, after a first region was refused."""
+    for name in UNNAMED_ON_SMALL:
+        await _remove_region(page, name)
     await page.change("it-ed-new-region", "Hill")
     await page.fire("it-ed-add-region")
     assert not page.has("it-ed-add-region-why")
@@ -297,8 +331,11 @@ async def _enter_board(page: FakePage, board: dict[str, Any]) -> int:
     page.fire = tap  # type: ignore[method-assign,assignment]  # every tap counted
     try:
         await page.fire("it-board-editor")
+        for name in RULEBOOK_CHINA.named:
+            if name not in [r["name"] for r in board["regions"]]:
+                await _remove_region(page, name)
         for region in board["regions"]:
-            if region["name"] not in ("Canton", "Shanghai"):
+            if region["name"] not in RULEBOOK_CHINA.named:
                 await page.change("it-ed-new-region", region["name"])
                 await page.fire("it-ed-add-region")
         bordered: set[frozenset[str]] = set()
@@ -306,7 +343,8 @@ async def _enter_board(page: FakePage, board: dict[str, Any]) -> int:
             name = region["name"]
             if not isinstance(page.find(f"it-ed-region-{name}"), ft.FilledButton):
                 await page.fire(f"it-ed-region-{name}")
-            await page.fire(f"it-ed-enforcement-{region['enforcement']}")
+            if not isinstance(page.find(f"it-ed-enforcement-{region['enforcement']}"), ft.FilledButton):
+                await page.fire(f"it-ed-enforcement-{region['enforcement']}")
             await page.fire(f"it-ed-coastal-{'yes' if region['coastal'] else 'no'}")
             for other in region["adjacent"]:
                 if frozenset((name, other)) not in bordered:
@@ -358,10 +396,11 @@ def test_the_made_up_test_board_entered_whole_is_the_same_pack(store: Store) -> 
         )
         await page.change("it-ed-name", "Test board")
         await page.fire("it-ed-save")
+        assert not _shows(page, "it-ed-save-ask"), "seven regions, the five the rulebook names among them"
         saved = store.list_packs(KIND)[0]
         assert saved.name == "Test board"
         assert _normal(dict(saved.data)) == _normal(TEST_BOARD)
-        assert taps == 106, "78 for the map and the outrage track, 28 for the optional parts"
+        assert taps == 102, "74 for the map and the outrage track (78 before the rulebook's regions), 28 more"
 
     run(go())
 
@@ -385,7 +424,9 @@ def test_a_saved_board_is_changed_in_a_few_taps_and_replaced(store: Store) -> No
         assert page.find("it-ed-name").value == "My China board"
         assert page.identified("it-ed-problems") == "Ready to save: 3 regions, 5 chains."
         assert page.identified("it-ed-red") == "Red spaces: 11 (war 1), 12 (war 2)."
-        await page.fire("it-ed-arrows-8")  # the arrow missed: three taps in all, not 37 again
+        await page.fire("it-ed-arrows-8")  # the arrow missed: four taps in all, not 42 again
+        await page.fire("it-ed-save")
+        assert page.identified("it-ed-save-ask") == SMALL_ASK
         await page.fire("it-ed-save")
         saved = store.list_packs(KIND)
         assert [p.name for p in saved] == ["My China board"], "replaced, not saved beside it"
@@ -414,5 +455,122 @@ def test_a_board_half_entered_is_replaced_only_on_a_second_tap(store: Store) -> 
         await page.fire("it-ed-load-My China board")
         assert not page.has("it-ed-load-ask") and not page.has("it-ed-region-Lake")
         assert page.identified("it-ed-problems") == "Ready to save: 3 regions, 5 chains."
+
+    run(go())
+
+
+RULEBOOK_NOTE = (
+    "The rulebook: China has 7 regions in 4 areas (Fish, Wave, Temple and Mountains), and it names Canton, "
+    "Shanghai, Changsha, Wuchang and Wenzhou. {then} The Enforcement tiles name the areas Canton "
+    "(fish icon), Mountain, Mid-Coast and City; the map's colours show each region's area."
+)
+
+
+def test_a_new_board_starts_from_what_the_rulebook_says_of_china() -> None:
+    values = start_values()
+    assert values["regions"] == (
+        RegionDraft("Canton", "canton"),
+        RegionDraft("Shanghai"),
+        RegionDraft("Changsha"),
+        RegionDraft("Wuchang"),
+        RegionDraft("Wenzhou"),
+    )
+    assert [r["name"] for r in pack_data(values)["regions"]] == list(RULEBOOK_CHINA.named)
+
+
+def test_a_new_board_opens_with_the_rulebooks_regions_and_asks_for_the_rest(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page)
+        await page.fire("it-board-editor")
+        assert page.identified("it-ed-rulebook") == RULEBOOK_NOTE.format(
+            then="5 here: add 2 more by the names your board prints."
+        )
+        for name in RULEBOOK_CHINA.named:
+            assert page.has(f"it-ed-region-{name}")
+        assert isinstance(page.find("it-ed-region-Canton"), ft.FilledButton), "Canton is entered first"
+        assert isinstance(page.find("it-ed-enforcement-canton"), ft.FilledButton)
+        assert (
+            page.identified("it-ed-region-about")
+            == "Canton: Canton; coast not said; no neighbours yet; 0 chain(s)."
+        )
+        assert page.identified("it-ed-region-setup") == (
+            "The set-up puts here the Missionary, 2 demand dice, a Bureaucrat (2) on its leftmost chain's "
+            "Blank space and a Smuggler (2) on its rightmost chain's Blank space."
+        )
+        await page.fire("it-ed-region-Shanghai")
+        assert not isinstance(page.find("it-ed-enforcement-city"), ft.FilledButton), "not printed: asked"
+        assert page.identified("it-ed-region-setup") == (
+            "The set-up puts here a Bureaucrat (2) on its rightmost chain's Blank space."
+        )
+        await page.fire("it-ed-region-Wenzhou")
+        assert not _shows(page, "it-ed-region-setup")
+        await page.fire("it-ed-coastal-yes")
+        await page.fire("it-ed-remove-region")
+        assert page.has("it-ed-region-Wenzhou"), "something of it entered: the first tap only asks"
+        assert page.find("it-ed-remove-region").content == "Tap again to remove Wenzhou and its 0 chain(s)"
+        await page.fire("it-ed-remove-region")
+        assert not page.has("it-ed-region-Wenzhou")
+        await page.fire("it-ed-region-Wuchang")
+        await page.fire("it-ed-remove-region")
+        assert not page.has("it-ed-region-Wuchang"), "nothing of it entered: gone at once"
+        assert page.identified("it-ed-rulebook") == RULEBOOK_NOTE.format(
+            then="3 here: add 4 more by the names your board prints."
+        )
+        for name in ("Wenzhou", "Wuchang", "Hill", "Lake"):
+            await page.change("it-ed-new-region", name)
+            await page.fire("it-ed-add-region")
+        assert page.identified("it-ed-rulebook") == RULEBOOK_NOTE.format(
+            then="7 here, as many as the rulebook has."
+        )
+
+    run(go())
+
+
+TWO_REGIONS: dict[str, Any] = {
+    "name": "Two regions",
+    "regions": [
+        {"name": "Canton", "enforcement": "canton", "coastal": True, "adjacent": ["Shanghai"]},
+        {"name": "Shanghai", "enforcement": "city", "coastal": True, "adjacent": ["Canton"]},
+    ],
+    "chains": [
+        {"id": "canton-1", "region": "Canton", "spaces": ["ship", "blank"], "toward": None},
+        {"id": "canton-2", "region": "Canton", "spaces": ["ship", "blank"], "toward": None},
+        {"id": "shanghai-1", "region": "Shanghai", "spaces": ["ship", "blank"], "toward": None},
+    ],
+    "outrage": {"spaces": 12, "red": {"10": 1, "11": 2}, "arrows": [6]},
+}
+"""The smallest board the set-up takes: a test board, not the rulebook's China."""
+
+
+def test_a_two_region_board_saves_on_a_second_tap_once_told_why(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _new_game(page)
+        taps = await _enter_board(page, TWO_REGIONS)
+        assert taps == 29, (
+            "23 before: 6 take out the three named regions it lacks, 1 picks Canton again, 1 less"
+        )
+        assert page.identified("it-ed-rulebook") == RULEBOOK_NOTE.format(
+            then="2 here: add 5 more by the names your board prints."
+        )
+        assert page.identified("it-ed-problems") == "Ready to save: 2 regions, 3 chains."
+        await page.change("it-ed-name", "Two regions")
+        await page.fire("it-ed-save")
+        assert page.identified("it-ed-save-ask") == (
+            "The rulebook's China has 7 regions in 4 areas (Fish, Wave, Temple, Mountains); this board has "
+            "2; the rulebook names Changsha, Wuchang and Wenzhou as regions of China, which this board "
+            "lacks. Tap Save again to save it as it is."
+        )
+        assert page.find("it-ed-save").content == "Tap again to save it anyway"
+        assert store.list_packs(KIND) == []
+        await page.change("it-ed-new-region", "Hill")  # the regions change: the question was about others
+        await page.fire("it-ed-add-region")
+        assert not _shows(page, "it-ed-save-ask")
+        await page.fire("it-ed-remove-region")  # nothing of Hill entered: one tap
+        assert _shows(page, "it-ed-save-ask"), "the same two regions as when asked"
+        await page.fire("it-ed-save")
+        saved = store.list_packs(KIND)
+        assert [p.name for p in saved] == ["Two regions"] and dict(saved[0].data) == TWO_REGIONS
 
     run(go())

@@ -100,7 +100,7 @@ def test_each_screen_has_a_scroll_view_of_its_own(store: Store) -> None:
         seen.append(_screen(page))
         await page.change("nav", 1, prop="selected_index")
         seen.append(_screen(page))
-        await page.fire("browse-lantern/start")
+        await page.fire("browse-scorepad/overview")
         seen.append(_screen(page))
         await page.change("nav", 2, prop="selected_index")
         seen.append(_screen(page))

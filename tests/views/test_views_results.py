@@ -164,6 +164,17 @@ def test_undo_takes_the_results_away_and_redo_brings_them_back(store: Store) -> 
     run(go())
 
 
+def test_one_point_is_said_in_the_singular(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _score_pad(page, "Ann", "Bob")
+        await page.fire("quick-0-1")
+        await page.fire("end-game")
+        assert page.identified("results-standings") == "1. Ann: 1 point, winner\n2. Bob: 0 points"
+
+    run(go())
+
+
 def test_the_bgg_id_is_digits_or_nothing_and_is_kept_for_the_game(store: Store) -> None:
     async def go() -> None:
         page = await open_page(start, store)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import trackers  # noqa: F401
+from rules_ref import reference
 from tests.views.harness import FakePage, open_page, run
 from trackers.storage import Store
 from views.app import start
@@ -35,7 +36,7 @@ def test_results_follow_every_keystroke_through_a_typo(store: Store) -> None:
         await page.change("rules-search", "barricade")
         assert not page.has("rules-corrected")
         await page.fire("hit-unsettled/obstacles")
-        assert "unsettled/obstacles" in page.texts()
+        assert page.identified("section-title") == "Obstacles and barricades"
 
     run(go())
 
@@ -51,5 +52,62 @@ def test_a_question_in_the_players_words_finds_its_rule(store: Store) -> None:
         await page.change("rules-search", "zzzzqqq")
         assert "Nothing matches" in page.identified("rules-empty")
         assert not page.has("rules-corrected")
+
+    run(go())
+
+
+def test_the_rules_tab_opened_from_a_game_searches_that_game_first(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.change("nav", 1, prop="selected_index")
+        assert page.has("chosen-rules-pack-all"), "with no game open, every game is searched"
+        await page.change("nav", 0, prop="selected_index")
+        await page.fire("new-game")
+        await page.fire("pick-hope-city")
+        await page.fire("start-game")
+        await page.change("nav", 1, prop="selected_index")
+        assert page.has("chosen-rules-pack-hope-city")
+        await page.change("rules-search", "round")
+        assert hits(page) and all(hit.startswith("hope-city/") for hit in hits(page)), hits(page)
+        await page.fire("rules-pack-all")  # the player can still search every game
+        assert any(hit.startswith("blackout-hk/") for hit in hits(page)), hits(page)
+        await page.change("nav", 0, prop="selected_index")
+        await page.change("nav", 1, prop="selected_index")
+        assert page.has("chosen-rules-pack-all"), "the player's choice holds while the game is open"
+
+    run(go())
+
+
+def test_a_rule_opened_from_a_game_goes_back_to_that_games_search(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-scorepad")
+        await page.fire("start-game")
+        await page.fire("game-rules")
+        await page.fire("rules-back")
+        assert page.has("chosen-rules-pack-scorepad")
+        assert page.has("browse-scorepad/overview") and not page.has("browse-lantern/start")
+
+    run(go())
+
+
+def test_results_name_the_section_and_its_game_not_the_id(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.change("nav", 1, prop="selected_index")
+        ids = {s.id for s in reference().sections()}
+        assert page.find("browse-blackout-hk/overview").subtitle.value == "Blackout: Hong Kong"
+        assert page.find("browse-lantern/undo").subtitle.value == "Using Lantern"
+        assert not ids & set(page.texts()), "no section id on the list"
+        await page.change("rules-search", "wage bag")
+        hit = page.find("hit-hope-city/wage")
+        assert hit.title.value == "The wage bag and the wage"
+        assert hit.subtitle.controls[0].value == "Hope City"
+        assert not ids & set(page.texts()), "no section id among the results"
+        await page.fire("hit-hope-city/wage")
+        assert page.identified("section-title") == "The wage bag and the wage"
+        assert page.identified("section-game") == "Hope City"
+        assert not ids & set(page.texts()), "no section id on the section"
 
     run(go())

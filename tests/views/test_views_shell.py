@@ -32,6 +32,20 @@ def test_home_starts_empty_and_opens_new_game(store: Store) -> None:
     run(go())
 
 
+def test_a_refused_set_up_is_said_as_a_sentence(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire("new-game")
+        await page.fire("pick-scorepad")
+        await page.change("player-name-0", "Bob")
+        await page.change("player-name-1", "Bob")
+        await page.fire("start-game")
+        assert page.identified("new-game-problem") == "Two players have the same name."
+        assert not page.has("new-game-fix") and store.list_games() == []
+
+    run(go())
+
+
 def test_scoring_refusal_links_its_rule_and_the_game_is_stored(store: Store) -> None:
     async def go() -> None:
         page = await open_page(start, store)

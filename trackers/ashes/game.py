@@ -3,11 +3,14 @@ rulebook section; this module gathers them into the rulebook and sums the state 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from random import Random
 
+from trackers.ashes import table_notes
 from trackers.ashes.colony.materials import Materials
 from trackers.ashes.colony.player_board import PlayerBoard
 from trackers.ashes.colony.shelters import Colony
+from trackers.ashes.names import as_meant
 from trackers.ashes.rival.play import must_pass
 from trackers.ashes.rounds.turn_order import RIVAL, new_game
 from trackers.ashes.rules import (
@@ -20,7 +23,9 @@ from trackers.ashes.rules import (
     round_setup,
 )
 from trackers.ashes.state import AshesState, Seat, Settings
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.actions import Action, Event
+from trackers.core.errors import Violation
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import Rulebook, RulebookGame
 
@@ -69,8 +74,26 @@ class Ashes(RulebookGame[AshesState]):
         seats = tuple(_seat(name, i, chosen) for i, name in enumerate(setup.players))
         return AshesState(new_game(setup.players, solo=solo), seats, chosen)
 
+    def validate(self, state: AshesState, action: Action) -> list[Violation]:
+        """Every rule reads the names an entry carries as the table means them (`names.as_meant`)."""
+        return self.rulebook.validate(state, as_meant(state, action))
+
+    def apply(self, state: AshesState, action: Action, rng: Random) -> tuple[AshesState, list[Event]]:
+        return self.rulebook.apply(state, as_meant(state, action), rng)
+
+    def describe(self, state: AshesState, action: Action) -> str:
+        return self.rulebook.describe(state, as_meant(state, action))
+
     def summary(self, state: AshesState) -> Summary:
         return summary(state)
+
+    def moment(self, state: AshesState) -> Moment:
+        """A new round, phase, player on turn or set-up step is a new step."""
+        now = summary(state)
+        return (now.round, now.phase, now.turn, len(state.rounds.setup_left))
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
     def outcome(self, state: AshesState) -> Outcome | None:
         result = state.result

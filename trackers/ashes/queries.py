@@ -48,6 +48,7 @@ from trackers.ashes.rules.round_setup import tiles_due as tiles_due
 from trackers.ashes.state import AshesState
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
+from trackers.core.names import name_key
 
 
 def blocked(state: AshesState, kind: type[Action]) -> list[Violation]:
@@ -79,10 +80,11 @@ def tracked_rescue(state: AshesState, turn: Turn) -> TrackedRescue | None:
 def unlabelled_name(card: RivalCard, known: Iterable[RivalCard]) -> str:
     """The name Lantern gives a rival card entered without a label, given the cards already named (the
     saved deck, then those played in this game): an identical card's name, so a card drawn again keeps it,
-    or else the first "Card N" no known card uses, so two different cards never share one."""
+    or else the first "Card N" no known card uses in any case or spacing, so two different cards never share
+    one."""
     cards = tuple(known)
     same = next((c.label for c in cards if replace(card, label=c.label) == c), None)
     if same is not None:
         return same
-    taken = {c.label for c in cards}
-    return next(f"Card {n}" for n in count(1) if f"Card {n}" not in taken)
+    taken = {name_key(c.label) for c in cards}
+    return next(f"Card {n}" for n in count(1) if name_key(f"Card {n}") not in taken)

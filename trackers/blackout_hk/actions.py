@@ -30,6 +30,14 @@ class Effects(Action):
     place: int = 0
 
 
+@dataclass(frozen=True, kw_only=True)
+class GoalEffects(Effects):
+    """A goal's costs and gains, and the colours of its slot requirement as printed (optional): one slot
+    must hold a card of each colour shown, a colour shown twice twice."""
+
+    slot_colours: tuple[str, ...] = ()
+
+
 # Set-up
 
 
@@ -39,7 +47,7 @@ class StartGame(Action):
     components` pack): the rondel's order, each die's six faces (red, yellow, blue) and the scout-tile score
     table. Campaign: `plan_goals` is the number of goals on each plan beside the board."""
 
-    type: ClassVar[str] = "blackout-hk.start_game"
+    type: ClassVar[str] = "blackout-hk.start_game.v2"
     rondel: tuple[str, ...] = ()
     faces: tuple[tuple[str, ...], ...] = ()
     scout_table: tuple[int, ...] = ()
@@ -52,6 +60,16 @@ class StartGame(Action):
     """Pairs of adjacent locations."""
     central: int = 0
     """Campaign chapter 3: the district its card shows (0: the table counts the cubes next to it)."""
+
+
+@dataclass(frozen=True)
+class LegacyStartGame(StartGame):
+    """A set-up entered by a game begun before the rules read of issue #29 (the log's old type name): that
+    game keeps the checks it was played with (edition 1: names compared as typed, a finished plan may go to
+    the hand, phase 7 ends while the map shows a district newly secured), so its log replays exactly. No
+    screen makes it."""
+
+    type: ClassVar[str] = "blackout-hk.start_game"
 
 
 @dataclass(frozen=True)
@@ -116,7 +134,8 @@ class UseLeader(Action):
 
 @dataclass(frozen=True)
 class UseScout(Action):
-    """The Scout: 1 gasoline or 1 books for 1 GPS (`pay` empty: no GPS), and 2 HK$."""
+    """The Scout: 1 gasoline or 1 books (or a battery standing in) for 1 GPS (`pay` empty: no GPS), and 2
+    HK$."""
 
     type: ClassVar[str] = "blackout-hk.use_scout"
     card: str = "scout"
@@ -125,14 +144,18 @@ class UseScout(Action):
 
 @dataclass(frozen=True)
 class UseMechanic(Action):
+    """The Mechanic: 3 HK$, and 3 more for 1 tools (`tools`), which a battery may pay (`pay`)."""
+
     type: ClassVar[str] = "blackout-hk.use_mechanic"
     card: str = "mechanic"
     tools: bool = False
+    pay: str = "tools"
 
 
 @dataclass(frozen=True)
 class UseDoctor(Action):
-    """The Doctor: 1 medipack brings `heal` back from the hospital, scoring its printed points."""
+    """The Doctor: 1 medipack (or a battery standing in, `pay`) brings `heal` back from the hospital, scoring
+    its printed points."""
 
     type: ClassVar[str] = "blackout-hk.use_doctor"
     heal: str
@@ -177,8 +200,9 @@ class BuyBattery(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class UseCheckmark(Effects):
-    """A check-mark action: `action` 1-5 on the board (Lantern knows their effects), or the id of a
-    contingency plan in the check-mark area, whose effect is entered."""
+    """A check-mark action: `action` 1-5 on the board (Lantern knows their effects; `pay` ("battery",) pays
+    its resource with the joker), or the id of a contingency plan in the check-mark area, whose effect is
+    entered."""
 
     type: ClassVar[str] = "blackout-hk.use_checkmark"
     action: str
@@ -188,7 +212,7 @@ class UseCheckmark(Effects):
 
 
 @dataclass(frozen=True, kw_only=True)
-class CompleteGoal(Effects):
+class CompleteGoal(GoalEffects):
     """A goal on a card of the objective area or on the emergency spot, paid and rewarded as printed.
 
     `finish`: the card leaves (a single-goal card always does; a plan when its last goal is done, or
@@ -207,7 +231,7 @@ class CompleteGoal(Effects):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RestorePower(Effects):
+class RestorePower(GoalEffects):
     """A restore power goal on the board (1: refresh with up to 6 cards; 2: slot 4), +10 points."""
 
     type: ClassVar[str] = "blackout-hk.restore_power"
@@ -215,7 +239,7 @@ class RestorePower(Effects):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PublicGoal(Effects):
+class PublicGoal(GoalEffects):
     """Campaign: a goal of an emergency plan beside the board, marked with one of the player's cubes."""
 
     type: ClassVar[str] = "blackout-hk.public_goal"
@@ -255,6 +279,18 @@ class Scout(Action):
     gps: int = 0
     back_icons: int = 0
     injured: str = ""
+    simples: tuple[int, ...] = ()
+    """The simple challenges of the district's tiles as looked at, the chosen tile's first (optional): a
+    probe is taken only on the tile with the lowest."""
+
+
+@dataclass(frozen=True)
+class ScoutNoTile(Action):
+    """The player on turn chose `district` and took no tile from it (declined, or the team fell short): the
+    tiles go back as they were, and nobody else may choose that district this phase."""
+
+    type: ClassVar[str] = "blackout-hk.scout_no_tile"
+    district: int
 
 
 # Phase 5
@@ -262,11 +298,15 @@ class Scout(Action):
 
 @dataclass(frozen=True)
 class Buy(Action):
-    """A card bought from a row (1 top - 3) into the objective area."""
+    """A card bought from a row (1 top - 3) into the objective area: named as the table calls it (empty:
+    "Card N"), with the goals printed on it and a volunteer's colour when entered (0 and empty: not said,
+    as entries made before these fields were)."""
 
     type: ClassVar[str] = "blackout-hk.buy"
     row: int
     name: str = ""
+    goals: int = 0
+    colour: str = ""
 
 
 # Phase 6

@@ -11,11 +11,12 @@ Data: {"rondel": [6 resources], "dice": {"red": [6], "yellow": [6], "blue": [6]}
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from trackers.blackout_hk.actions import StartGame
 from trackers.blackout_hk.state import DICE, DISTRICTS, RESOURCES
+from trackers.core.names import name_key
 from trackers.core.packs import PackKind, register_pack_kind
 
 KIND = "blackout-hk.components"
@@ -55,7 +56,9 @@ def components_problems(data: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def map_problems(data: Mapping[str, Any]) -> list[str]:
+def map_problems(data: Mapping[str, Any], *, keyed: bool = True) -> list[str]:
+    """What is wrong with the map's parts. `keyed`: names are compared as the table means them (case and
+    spaces aside, `trackers.core.names`); a game set up before that (edition 1) compares them as written."""
     locations = data.get("locations", {})
     districts = data.get("districts", [])
     if not locations and not districts and not data.get("links"):
@@ -66,34 +69,41 @@ def map_problems(data: Mapping[str, Any]) -> list[str]:
         return [f"a location's name is 1 to {MAX_NAME} characters"]
     if any(not isinstance(v, str) or not v.strip() or len(v) > MAX_NAME for v in locations.values()):
         return ["every location has a colour"]
+
+    def key(name: Any) -> str:
+        return name_key(str(name)) if keyed else str(name)
+
+    known = {key(k) for k in locations}
+    if len(known) < len(locations):
+        return ["every location is named once (case and spaces aside)"]
     if not isinstance(districts, list) or len(districts) != DISTRICTS:
         return [f"the map has {DISTRICTS} districts, each with the locations around it"]
     for i, around in enumerate(districts, 1):
         if (
             not isinstance(around, list)
             or not 1 <= len(around) <= AROUND
-            or len(set(map(str, around))) < len(around)
+            or len(set(map(key, around))) < len(around)
         ):
             return [f"district {i} is surrounded by 1 to {AROUND} different locations"]
-        missing = [str(x) for x in around if x not in locations]
+        missing = [str(x) for x in around if key(x) not in known]
         if missing:
             return [f"district {i} names {missing[0]!r}, which is not among the locations"]
-    return _links_problems(data.get("links", []), locations)
+    return _links_problems(data.get("links", []), known, key)
 
 
-def _links_problems(links: Any, locations: Mapping[str, Any]) -> list[str]:
+def _links_problems(links: Any, known: set[str], key: Callable[[Any], str]) -> list[str]:
     if not isinstance(links, list) or len(links) > MAX_LINKS:
         return [f"the links are up to {MAX_LINKS} pairs of adjacent locations"]
     seen: set[frozenset[str]] = set()
     for pair in links:
-        if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
+        if not isinstance(pair, list) or len(pair) != 2 or key(pair[0]) == key(pair[1]):
             return ["a link joins two different locations"]
         a, b = pair
-        if a not in locations or b not in locations:
-            return [f"a link names {(a if a not in locations else b)!r}, which is not among the locations"]
-        if frozenset(pair) in seen:
+        if key(a) not in known or key(b) not in known:
+            return [f"a link names {(a if key(a) not in known else b)!r}, which is not among the locations"]
+        if frozenset(map(key, pair)) in seen:
             return [f"the link between {a!r} and {b!r} is listed twice"]
-        seen.add(frozenset(pair))
+        seen.add(frozenset(map(key, pair)))
     return []
 
 

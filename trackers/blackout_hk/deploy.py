@@ -314,7 +314,10 @@ def procure(state: S, action: Procure, rng: Random) -> tuple[S, list[Event]]:
     tokens = action.tokens if steps is None else steps
     for _ in range(action.cubes):
         p = p.with_rondel(action.resource, 1)
-    p = replace(p, supply=p.supply - action.cubes, transport=p.transport - tokens)
+    slots = tuple(
+        (*s[:-1], replace(card, cubes=action.cubes)) if s and s[-1].id == card.id else s for s in p.slots
+    )
+    p = replace(p, slots=slots, supply=p.supply - action.cubes, transport=p.transport - tokens)
     after = turned_up(state.with_player(p), action.card)
     moved = f" ({tokens} transport token(s) from {die})" if tokens else ""
     text = f"{p.name}'s {card.name}: {action.cubes} {action.resource}{moved}."
@@ -351,8 +354,12 @@ def use_leader(state: S, action: UseLeader, rng: Random) -> tuple[S, list[Event]
 def check_scout(state: S, action: UseScout) -> list[Violation]:
     if problems := _specialist(state, action.card, "scout"):
         return problems
-    if action.pay and action.pay not in ("gasoline", "books"):
-        return refuse(f"{G}.resource", "The Scout takes 1 gasoline or 1 books.", "blackout-hk/specialists")
+    if action.pay and action.pay not in ("gasoline", "books", "battery"):
+        return refuse(
+            f"{G}.resource",
+            "The Scout takes 1 gasoline or 1 books, or a battery in their place.",
+            "blackout-hk/specialists",
+        )
     return can_pay(on_turn(state), (action.pay,) if action.pay else ())
 
 
@@ -369,17 +376,23 @@ def use_scout(state: S, action: UseScout, rng: Random) -> tuple[S, list[Event]]:
 def check_mechanic(state: S, action: UseMechanic) -> list[Violation]:
     if problems := _specialist(state, action.card, "mechanic"):
         return problems
-    return can_pay(on_turn(state), ("tools",) if action.tools else ())
+    if action.tools and action.pay not in ("tools", "battery"):
+        return refuse(
+            f"{G}.resource",
+            "The Mechanic's extra 3 HK$ take 1 tools, or a battery in its place.",
+            "blackout-hk/specialists",
+        )
+    return can_pay(on_turn(state), (action.pay,) if action.tools else ())
 
 
 def use_mechanic(state: S, action: UseMechanic, rng: Random) -> tuple[S, list[Event]]:
     p = on_turn(state)
     if action.tools:
-        p = paid(p, ("tools",))
+        p = paid(p, (action.pay,))
     money = 6 if action.tools else 3
     p = replace(p, hkd=p.hkd + money)
     after = turned_up(state.with_player(p), action.card)
-    text = f"{p.name}'s Mechanic: +{money} HK${' (1 tools paid)' if action.tools else ''}."
+    text = f"{p.name}'s Mechanic: +{money} HK${f' (1 {action.pay} paid)' if action.tools else ''}."
     return after, [Event.of("mechanic", text, rule="blackout-hk/specialists")]
 
 
@@ -393,13 +406,17 @@ def check_doctor(state: S, action: UseDoctor) -> list[Violation]:
         )
     if problems := count_violations((GAIN, action.points)):
         return problems
-    if action.pay != "medipack":
-        return refuse(f"{G}.resource", "The Doctor takes 1 medipack.", "blackout-hk/specialists")
-    return can_pay(p, ("medipack",))
+    if action.pay not in ("medipack", "battery"):
+        return refuse(
+            f"{G}.resource",
+            "The Doctor takes 1 medipack, or a battery in its place.",
+            "blackout-hk/specialists",
+        )
+    return can_pay(p, (action.pay,))
 
 
 def use_doctor(state: S, action: UseDoctor, rng: Random) -> tuple[S, list[Event]]:
-    p = paid(on_turn(state), ("medipack",))
+    p = paid(on_turn(state), (action.pay,))
     card = next(c for c in p.hospital if c.id == action.heal)
     p = replace(
         p,
@@ -542,10 +559,10 @@ def checkmark_open(state: S) -> list[Violation]:
     return []
 
 
-def board_effects(action: int) -> tuple[tuple[str, ...], int, Effects]:
-    """What a board check-mark action spends and gives."""
+def board_effects(action: int, battery: bool = False) -> tuple[tuple[str, ...], int, Effects]:
+    """What a board check-mark action spends and gives (`battery`: the joker pays its resource)."""
     spend, give = BOARD_CHECKMARKS[action]
-    pay: tuple[str, ...] = (spend,) if spend in RESOURCES else ()
+    pay: tuple[str, ...] = (("battery" if battery else spend),) if spend in RESOURCES else ()
     hkd = -4 if spend == "hkd" else (3 if give == "hkd" else 0)
     effects = Effects(
         pay=pay,
@@ -580,13 +597,37 @@ def check_checkmark(state: S, action: UseCheckmark) -> list[Violation]:
             "blackout-hk/check-marks",
         )
     if action.action.isdigit():
-        return effects_problems(p, board_effects(int(action.action))[2])
+        if problems := _board_payment(state, action):
+            return problems
+        return effects_problems(p, board_effects(int(action.action), _joker(state, action))[2])
     return effects_problems(p, action)
+
+
+def _joker(state: S, action: UseCheckmark) -> bool:
+    """A board action's resource paid with a battery (edition 1 read the board's cost alone)."""
+    return state.edition >= 2 and action.pay == ("battery",)
+
+
+def _board_payment(state: S, action: UseCheckmark) -> list[Violation]:
+    """Lantern knows a board action's cost: the entry names nothing, or a battery for its resource."""
+    if state.edition < 2 or not action.pay:
+        return []
+    spend = BOARD_CHECKMARKS[int(action.action)][0]
+    if action.pay != ("battery",) or spend not in RESOURCES:
+        return refuse(
+            f"{G}.resource",
+            f"Board action {action.action} costs {'1 ' + spend if spend in RESOURCES else '4 HK$'}: enter "
+            "nothing to pay it, or a battery for its resource.",
+            "blackout-hk/batteries",
+        )
+    return []
 
 
 def use_checkmark(state: S, action: UseCheckmark, rng: Random) -> tuple[S, list[Event]]:
     p = on_turn(state)
-    effects: Effects = board_effects(int(action.action))[2] if action.action.isdigit() else action
+    effects: Effects = (
+        board_effects(int(action.action), _joker(state, action))[2] if action.action.isdigit() else action
+    )
     name = (
         CHECKMARK_NAMES[int(action.action)]
         if action.action.isdigit()

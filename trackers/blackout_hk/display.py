@@ -7,8 +7,9 @@ from dataclasses import replace
 from random import Random
 
 from trackers.blackout_hk.actions import Buy, CleanUp
-from trackers.blackout_hk.guards import ROW, WASTE, G, on_turn
+from trackers.blackout_hk.guards import CARD_GOALS, ROW, WASTE, G, on_turn
 from trackers.blackout_hk.state import (
+    DICE,
     OBJECTIVE_SPOTS,
     PRICES,
     RESOURCES,
@@ -76,8 +77,16 @@ def refill(state: S, row: int) -> tuple[S, list[Event]]:
 
 def check_buy(state: S, action: Buy) -> list[Violation]:
     p = on_turn(state)
-    if problems := count_violations((ROW, action.row)):
+    if problems := count_violations((ROW, action.row), (CARD_GOALS, action.goals)):
         return problems
+    if action.colour and action.colour not in DICE:
+        return refuse(f"{G}.colour", "A volunteer is red, yellow or blue.", "blackout-hk/volunteers")
+    if action.colour and action.goals > 1:
+        return refuse(
+            f"{G}.card_goals",
+            f"A {action.colour} volunteer has one goal; a card with {action.goals} is a plan.",
+            "blackout-hk/goals/multi",
+        )
     cost = price(state, action.row)
     if cost is None:
         return refuse(f"{G}.empty_row", f"Row {action.row} is empty.", "blackout-hk/round/buy")
@@ -103,7 +112,8 @@ def buy(state: S, action: Buy, rng: Random) -> tuple[S, list[Event]]:
     cost = price(state, action.row)
     assert cost is not None
     name = action.name.strip() or f"Card {state.next_id}"
-    card = Objective(f"c{state.next_id}", name)
+    goals = action.goals or (1 if action.colour else 0)
+    card = Objective(f"c{state.next_id}", name, goals=goals, colour=action.colour)
     p = replace(p, hkd=p.hkd - cost, objectives=(*p.objectives, card))
     display = list(state.display)
     display[action.row - 1] -= 1

@@ -7,16 +7,17 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from trackers.blackout_hk import flow, scoring
+from trackers.blackout_hk import flow, scoring, table_notes
 from trackers.blackout_hk.rules import RULEBOOK
 from trackers.blackout_hk.setup import new_chapter
 from trackers.blackout_hk.state import CHAPTER_NAMES, BlackoutState, Settings
 from trackers.core.actions import Action, Event
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.game import Moment, Outcome, Score, Setup, SetupFix, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 
 S = BlackoutState
+CAMPAIGN = "the campaign"
 STAGES = {
     "setup": "Set-up",
     "starts": "Set-up",
@@ -87,12 +88,16 @@ class BlackoutHongKong(RulebookGame[BlackoutState]):
     rulebook = RULEBOOK
     content_versions: Mapping[str, str] = {}
 
-    def setup_problems(self, players: Sequence[str], options: Mapping[str, Any]) -> list[str]:
-        """Alone, only the campaign can be played."""
-        mode = options.get("mode", "a single game")
-        if len(players) == 1 and mode != "the campaign":
-            return ["alone, Blackout: Hong Kong is played as the campaign"]
-        return []
+    def setup_fix(self, players: Sequence[str], options: Mapping[str, Any]) -> SetupFix | None:
+        """Alone, only the campaign can be played: the New game screen picks it for one player."""
+        if len(players) == 1 and options.get("mode", Settings().mode) != CAMPAIGN:
+            return SetupFix(
+                "Alone, Blackout: Hong Kong is played as the campaign.",
+                "blackout-hk/solo",
+                "Play the campaign",
+                (("mode", CAMPAIGN),),
+            )
+        return None
 
     def new_state(self, setup: Setup, seed: int) -> BlackoutState:
         settings = settings_from(Settings, setup)
@@ -111,6 +116,13 @@ class BlackoutHongKong(RulebookGame[BlackoutState]):
         if state.chapter:
             phase = f"Ch. {state.chapter} {CHAPTER_NAMES[state.chapter]} · {phase}"
         return Summary(state.round or None, phase, state.on_turn, scores, next_step(state), "points")
+
+    def moment(self, state: S) -> Moment:
+        """A new chapter, round, stage, player on turn or cube to place is a new step."""
+        return (state.chapter, state.round, state.stage, state.turn, state.to_place, state.result)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
     def outcome(self, state: S) -> Outcome | None:
         if not state.result:

@@ -14,17 +14,21 @@ from trackers.blackout_hk.guards import (
     RESTORE,
     SKIPPED,
     G,
+    colour_of,
     effects_problems,
     effects_text,
     gained,
+    location_of,
     on_map,
     on_turn,
+    slot_requirement,
     supply_holds,
 )
-from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutState, Card, Player
+from trackers.blackout_hk.state import DICE, PERKS, RESTORE_POINTS, BlackoutState, Card, Objective, Player
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import count_violations
+from trackers.core.names import known_as
 from trackers.core.rules import refuse
 
 S = BlackoutState
@@ -51,6 +55,14 @@ def check_goal(state: S, action: CompleteGoal) -> list[Violation]:
         return refuse(
             f"{G}.destination", "A card goes to the hand or the check-mark area.", "blackout-hk/goals/rewards"
         )
+    is_plan = card.done or (p.emergency is not None and p.emergency.id == card.id)
+    if action.finish and action.to == "hand" and is_plan and state.edition >= 2:
+        return refuse(
+            f"{G}.plan_to_hand",
+            f"{card.name} is a plan (the emergency plan, or a card with goals done): once finished it goes "
+            "to the check-mark area, not to the hand.",
+            "blackout-hk/goals/multi",
+        )
     if action.colour and action.colour not in DICE:
         return refuse(f"{G}.colour", "A volunteer is red, yellow or blue.", "blackout-hk/volunteers")
     if action.perk not in PERKS:
@@ -59,7 +71,7 @@ def check_goal(state: S, action: CompleteGoal) -> list[Violation]:
             f"{action.perk!r} is not a lasting effect Lantern knows.",
             "blackout-hk/contingency-plans",
         )
-    if problems := effects_problems(p, action):
+    if problems := effects_problems(p, action) or slot_requirement(p, action):
         return problems
     staying = not action.finish
     return supply_holds(
@@ -117,7 +129,7 @@ def check_restore(state: S, action: RestorePower) -> list[Violation]:
             f"Restore power goal {action.goal} is done already: once a game.",
             "blackout-hk/goals/restore-power",
         )
-    return effects_problems(p, action)
+    return effects_problems(p, action) or slot_requirement(p, action)
 
 
 def restore_power(state: S, action: RestorePower, rng: Random) -> tuple[S, list[Event]]:
@@ -134,15 +146,38 @@ def restore_power(state: S, action: RestorePower, rng: Random) -> tuple[S, list[
     return after, [Event.of("restore", text, rule="blackout-hk/goals/restore-power")]
 
 
+def open_goals(card: Objective) -> tuple[int, ...]:
+    """The goals of a card still to complete: up to the number printed on it when known, else up to 6."""
+    return tuple(g for g in range(1, (card.goals or GOAL.high) + 1) if g not in card.done)
+
+
+def open_plans(state: S, p: Player) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Campaign: the plans beside the board the player may still complete goals of, each with those goals
+    (only the plan they are bound to once they completed a goal of it)."""
+    bound = plan_of(p)
+    return tuple(
+        (plan, left)
+        for plan, goals in state.public_plans
+        if (not bound or plan == bound)
+        and (left := tuple(g for g in range(1, goals + 1) if (plan, g) not in p.public_goals))
+    )
+
+
 def plan_of(p: Player) -> str:
     """The plan beside the board a player is bound to (empty until their first goal)."""
     return p.public_goals[0][0] if p.public_goals else ""
 
 
+def plan_named(state: S, typed: str) -> str:
+    """The plan beside the board an entry names, whatever its case and spaces ("a " is plan A)."""
+    return known_as(typed, [plan for plan, _ in state.public_plans]) or typed
+
+
 def check_public(state: S, action: PublicGoal) -> list[Violation]:
     p = on_turn(state)
     plans = dict(state.public_plans)
-    if action.plan not in plans:
+    plan = plan_named(state, action.plan)
+    if plan not in plans:
         return refuse(
             f"{G}.plan",
             f"Plan {action.plan!r} is not beside the board this chapter ({', '.join(plans) or 'none'}).",
@@ -150,34 +185,35 @@ def check_public(state: S, action: PublicGoal) -> list[Violation]:
         )
     if problems := count_violations((GOAL, action.goal)):
         return problems
-    if action.goal > plans[action.plan]:
+    if action.goal > plans[plan]:
         return refuse(
             f"{G}.goal",
-            f"Plan {action.plan} has {plans[action.plan]} goals.",
+            f"Plan {plan} has {plans[plan]} goals.",
             "blackout-hk/campaign/emergency-plans",
         )
-    if (bound := plan_of(p)) and bound != action.plan:
+    if (bound := plan_of(p)) and bound != plan:
         return refuse(
             f"{G}.other_plan",
             f"{p.name} completed a goal of plan {bound} first and may only complete goals of plan {bound}.",
             "blackout-hk/campaign/emergency-plans",
         )
-    if (action.plan, action.goal) in p.public_goals:
+    if (plan, action.goal) in p.public_goals:
         return refuse(
             f"{G}.goal_done",
-            f"{p.name} has a cube on goal {action.goal} of plan {action.plan} already.",
+            f"{p.name} has a cube on goal {action.goal} of plan {plan} already.",
             "blackout-hk/campaign/emergency-plans",
         )
-    if problems := effects_problems(p, action):
+    if problems := effects_problems(p, action) or slot_requirement(p, action):
         return problems
     return supply_holds(p, p.supply + len(action.pay), len(action.gain) + action.batteries + action.place + 1)
 
 
 def public_goal(state: S, action: PublicGoal, rng: Random) -> tuple[S, list[Event]]:
+    plan = plan_named(state, action.plan)
     p = gained(on_turn(state), action)
-    p = replace(p, supply=p.supply - 1, public_goals=(*p.public_goals, (action.plan, action.goal)))
+    p = replace(p, supply=p.supply - 1, public_goals=(*p.public_goals, (plan, action.goal)))
     what = effects_text(action)
-    text = f"{p.name} completes goal {action.goal} of plan {action.plan}: {what}; a cube marks it."
+    text = f"{p.name} completes goal {action.goal} of plan {plan}: {what}; a cube marks it."
     after = replace(state.with_player(p), to_place=action.place)
     return after, [Event.of("goal", text, rule="blackout-hk/campaign/emergency-plans")]
 
@@ -196,14 +232,16 @@ def check_place(state: S, action: PlaceCube) -> list[Violation]:
     p = on_turn(state)
     if problems := count_violations((SKIPPED, action.skipped)):
         return problems
-    if not action.location.strip():
+    where = location_of(state, action.location)
+    if not where:
         return refuse(f"{G}.location", "Name the location.", "blackout-hk/map/placing")
-    if problems := on_map(state, action.location.strip()):
+    if problems := on_map(state, where):
         return problems
-    if action.location.strip() in p.map:
+    if where in p.map:
         return refuse(
             f"{G}.own_cube",
-            f"{p.name} already has a cube on {action.location.strip()}: one cube of yours a location.",
+            f"{p.name} already has a cube on {where}: a location may hold other players' cubes, "
+            "never two of yours.",
             "blackout-hk/map/placing",
         )
     if problems := _on_the_map(state, p, action):
@@ -216,16 +254,17 @@ def _on_the_map(state: S, p: Player, action: PlaceCube) -> list[Violation]:
     c = state.components
     if not c.links:
         return []
-    where = action.location.strip()
+    where = location_of(state, action.location)
+    wanted = colour_of(state, action.colour)
     colour = dict(c.locations)[where]
-    if action.colour and colour != action.colour and not placing.any_colour(c, p, action.colour):
+    if wanted and colour != wanted and not placing.any_colour(c, p, wanted):
         return refuse(
             f"{G}.colour",
-            f"{where} is {colour}; the effect asks for {action.colour}, and {p.name} does not yet hold "
-            f"every {action.colour} location.",
+            f"{where} is {colour}; the effect asks for {wanted}, and {p.name} does not yet hold "
+            f"every {wanted} location.",
             "blackout-hk/map/placing",
         )
-    cost = placing.skips(c, p, where, action.colour)
+    cost = placing.skips(c, p, where, wanted)
     if cost is None:
         return refuse(
             f"{G}.out_of_reach",
@@ -246,7 +285,9 @@ def skipped(state: S, action: PlaceCube) -> int:
     c = state.components
     if not c.links:
         return action.skipped
-    cost = placing.skips(c, on_turn(state), action.location.strip(), action.colour)
+    cost = placing.skips(
+        c, on_turn(state), location_of(state, action.location), colour_of(state, action.colour)
+    )
     assert cost is not None, "check_place refuses a location out of reach"
     return cost
 
@@ -258,7 +299,7 @@ def place_cube(state: S, action: PlaceCube, rng: Random) -> tuple[S, list[Event]
     bought = max(0, jumps - p.transport)
     p = replace(
         p,
-        map=(*p.map, action.location.strip()),
+        map=(*p.map, location_of(state, action.location)),
         supply=p.supply - 1,
         transport=p.transport + bought - jumps,
         score=p.score - bought,
@@ -269,5 +310,5 @@ def place_cube(state: S, action: PlaceCube, rng: Random) -> tuple[S, list[Event]
         cost = f", skipping {jumps} location(s) for {jumps} transport token(s)"
         if bought:
             cost += f" ({bought} bought for {bought} point(s): score {p.score})"
-    text = f"{p.name} places a cube on {action.location.strip()}{cost}."
+    text = f"{p.name} places a cube on {location_of(state, action.location)}{cost}."
     return after, [Event.of("place", text, rule="blackout-hk/map/placing")]

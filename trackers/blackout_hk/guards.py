@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from trackers.blackout_hk.actions import Effects
-from trackers.blackout_hk.state import RESOURCES, BlackoutState, Player
+from trackers.blackout_hk.actions import Effects, GoalEffects
+from trackers.blackout_hk.state import DICE, RESOURCES, BlackoutState, Player
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
+from trackers.core.names import known_as
 from trackers.core.rules import refuse
 
 S = BlackoutState
@@ -58,6 +59,15 @@ SCOUT_POINTS = Count(
     -1, 100, "The scout table gives", "points", code=f"{G}.points", rule="blackout-hk/final-scoring"
 )
 COUNTED = Count(0, 25, "Cubes counted are", "", code=f"{G}.counted", rule="blackout-hk/campaign/winning")
+CARD_GOALS = Count(
+    0,
+    6,
+    "A card shows",
+    "goals",
+    code=f"{G}.card_goals",
+    rule="blackout-hk/goals/multi",
+    why="(0: not said.)",
+)
 PLAN_GOALS = Count(
     1, 6, "A plan shows", "goals", code=f"{G}.plan_goals", rule="blackout-hk/campaign/emergency-plans"
 )
@@ -86,6 +96,24 @@ def no_placement(state: S) -> list[Violation]:
             "blackout-hk/map/placing",
         )
     return []
+
+
+def location_of(state: S, typed: str) -> str:
+    """The location an entry names, as the game keeps it: the entered map's spelling, else the spelling a
+    cube already on it was given, of the same name whatever its case and spaces (edition 1: as typed,
+    trimmed)."""
+    where = typed.strip()
+    if state.edition < 2:
+        return where
+    known = [name for name, _ in state.components.locations] or [loc for p in state.players for loc in p.map]
+    return known_as(where, known) or where
+
+
+def colour_of(state: S, typed: str) -> str:
+    """A colour an entry names, as the entered map spells it (edition 1: as typed)."""
+    if state.edition < 2:
+        return typed
+    return known_as(typed, [colour for _, colour in state.components.locations]) or typed
 
 
 def on_map(state: S, location: str) -> list[Violation]:
@@ -164,6 +192,29 @@ def effects_problems(p: Player, e: Effects) -> list[Violation]:
     if problems := can_pay(p, e.pay, e.hkd):
         return problems
     return supply_holds(p, p.supply + len(e.pay), len(e.gain) + e.batteries + e.place)
+
+
+def slot_requirement(p: Player, goal: GoalEffects) -> list[Violation]:
+    """At least one slot holds a card of every colour the goal shows (any order, other cards beside)."""
+    if not goal.slot_colours:
+        return []
+    if len(goal.slot_colours) > 4 or any(c not in DICE for c in goal.slot_colours):
+        return refuse(
+            f"{G}.colour",
+            "A slot requirement shows up to 4 colours, each red, yellow or blue.",
+            "blackout-hk/goals/costs",
+        )
+    wanted = Counter(goal.slot_colours)
+    for cards in p.slots:
+        held = Counter(c.colour for c in cards)
+        if all(held[c] >= n for c, n in wanted.items()):
+            return []
+    shown = ", ".join(goal.slot_colours)
+    return refuse(
+        f"{G}.slot_requirement",
+        f"None of {p.name}'s slots holds all the colours shown ({shown}).",
+        "blackout-hk/goals/costs",
+    )
 
 
 def supply_holds(p: Player, supply: int, wanted: int) -> list[Violation]:

@@ -33,6 +33,8 @@ rating = scoring.rating
 chapter_text = scoring.chapter_text
 campaign_text = scoring.campaign_text
 plan_of = goals.plan_of
+open_goals = goals.open_goals
+open_plans = goals.open_plans
 
 __all__ = [
     "COMPONENTS_KIND",
@@ -48,6 +50,8 @@ __all__ = [
     "may_refresh",
     "newly_secured",
     "next_step",
+    "open_goals",
+    "open_plans",
     "placement_points",
     "plan_of",
     "planned_card",

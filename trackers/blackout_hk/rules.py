@@ -19,6 +19,7 @@ from trackers.blackout_hk.actions import (
     Done,
     FinalCount,
     Flip,
+    LegacyStartGame,
     NextChapter,
     PlaceCube,
     PlaceStart,
@@ -30,6 +31,7 @@ from trackers.blackout_hk.actions import (
     RestorePower,
     Roll,
     Scout,
+    ScoutNoTile,
     Secure,
     StartGame,
     UseCard,
@@ -46,6 +48,7 @@ from trackers.blackout_hk.guards import (
     PLAN_GOALS,
     SCOUT_TABLE_POINTS,
     G,
+    location_of,
     no_placement,
     on_map,
     on_turn,
@@ -61,7 +64,7 @@ from trackers.core.rules import Phase, Rule, Rulebook, refuse
 S = BlackoutState
 ANYTIME: frozenset[type[Action]] = frozenset({BuyTransport, BuyBattery, Adjust})
 STAGES: tuple[tuple[str, str, frozenset[type[Action]], str], ...] = (
-    ("setup", "the set-up", frozenset({StartGame}), "blackout-hk/setup"),
+    ("setup", "the set-up", frozenset({StartGame, LegacyStartGame}), "blackout-hk/setup"),
     ("starts", "choosing starting locations", frozenset({PlaceStart}), "blackout-hk/setup/start"),
     ("dice", "phase 1 (the dice)", ANYTIME | {Roll, Reroll}, "blackout-hk/round/dice"),
     ("plan", "phase 1 (planning)", ANYTIME | {Plan}, "blackout-hk/round/planning"),
@@ -77,7 +80,7 @@ STAGES: tuple[tuple[str, str, frozenset[type[Action]], str], ...] = (
         ANYTIME | {CompleteGoal, RestorePower, PublicGoal, Done},
         "blackout-hk/round/objectives",
     ),
-    ("scout", "phase 4 (scouting)", ANYTIME | {Scout, Done}, "blackout-hk/round/scout"),
+    ("scout", "phase 4 (scouting)", ANYTIME | {Scout, ScoutNoTile, Done}, "blackout-hk/round/scout"),
     ("buy", "phase 5 (new objectives)", ANYTIME | {Buy, Done}, "blackout-hk/round/buy"),
     ("cleanup", "phase 6 (clean up)", ANYTIME | {CleanUp}, "blackout-hk/round/cleanup"),
     ("secure", "phase 7 (securing districts)", ANYTIME | {Secure, Done}, "blackout-hk/round/secure"),
@@ -136,7 +139,7 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
             "The scout-tile table gives points for 0 to 7 face-up tiles: 8 numbers from 0 to 100.",
             "blackout-hk/final-scoring",
         )
-    if problems := _map_checked(action):
+    if problems := _map_checked(action, keyed=not isinstance(action, LegacyStartGame)):
         return problems
     if problems := count_violations((CENTRAL, action.central)):
         return problems
@@ -161,7 +164,7 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
     return []
 
 
-def _map_checked(action: StartGame) -> list[Violation]:
+def _map_checked(action: StartGame, *, keyed: bool) -> list[Violation]:
     """The map's parts checked as the components pack checks them (names once, 16 districts)."""
     if not action.locations and not action.districts and not action.links:
         return []
@@ -171,7 +174,8 @@ def _map_checked(action: StartGame) -> list[Violation]:
             "locations": dict(action.locations),
             "districts": [list(d) for d in action.districts],
             "links": [list(pair) for pair in action.links],
-        }
+        },
+        keyed=keyed,
     )
     if len(set(names)) < len(names):
         problems.insert(0, "every location is named once")
@@ -189,7 +193,7 @@ def _check_place_start(state: S, action: PlaceStart) -> list[Violation]:
             f"{state.on_turn} chooses a starting location now (counter-clockwise, the starting player last).",
             "blackout-hk/setup/start",
         )
-    where = action.location.strip()
+    where = location_of(state, action.location)
     if not where:
         return refuse(f"{G}.location", "Name the location.", "blackout-hk/setup/start")
     if problems := on_map(state, where):
@@ -205,7 +209,7 @@ def _check_place_start(state: S, action: PlaceStart) -> list[Violation]:
 
 
 def _place_start(state: S, action: PlaceStart, rng: Random) -> tuple[S, list[Event]]:
-    return setup.place_start(state, replace(action, location=action.location.strip()), rng)
+    return setup.place_start(state, replace(action, location=location_of(state, action.location)), rng)
 
 
 def _not_rolled(state: S) -> list[Violation]:
@@ -245,6 +249,21 @@ def _on_turn_named(state: S) -> list[Violation]:
     return [] if state.on_turn else refuse(f"{G}.nobody", "Nobody is on turn.", "blackout-hk/round")
 
 
+def _all_secured_settled(state: S, action: Done) -> list[Violation]:
+    """Phase 7 ends once every district the entered map shows newly secured is settled: each is scored in
+    the phase 7 it was secured in, with that round's cubes (edition 1: the table's Done was taken)."""
+    if state.stage != "secure" or state.edition < 2:
+        return []
+    if waiting := districts.newly_secured(state):
+        listed = ", ".join(str(s.district) for s in waiting)
+        return refuse(
+            f"{G}.secured_waiting",
+            f"The map shows district(s) {listed} newly secured: settle each this phase before going on.",
+            "blackout-hk/round/secure",
+        )
+    return []
+
+
 def _done_line(state: S, action: Done) -> str:
     who = state.on_turn or "The table"
     return {
@@ -255,6 +274,12 @@ def _done_line(state: S, action: Done) -> str:
         "secure": "No more districts secured",
         "refresh": f"{who} is done with phase 8",
     }.get(state.stage, f"{who} is done")
+
+
+def _start_line(state: S, action: StartGame) -> str:
+    return "Set-up" + (
+        " with the components' data" if action.rondel or action.faces or action.scout_table else ""
+    )
 
 
 def _who(state: S) -> str:
@@ -268,9 +293,14 @@ RULEBOOK: Rulebook[S] = Rulebook(
             StartGame,
             "Start",
             setup.start_game,
-            lambda s, a: (
-                "Set-up" + (" with the components' data" if a.rondel or a.faces or a.scout_table else "")
-            ),
+            _start_line,
+            checks=(_check_start,),
+        ),
+        Rule(
+            LegacyStartGame,
+            "Start",
+            setup.start_game,
+            _start_line,
             checks=(_check_start,),
         ),
         Rule(
@@ -422,6 +452,14 @@ RULEBOOK: Rulebook[S] = Rulebook(
             gates=(_on_turn_named,),
         ),
         Rule(
+            ScoutNoTile,
+            "No tile",
+            scout.no_tile,
+            lambda s, a: f"{_who(s)} takes no tile from district {a.district}",
+            checks=(scout.check_no_tile,),
+            gates=(_on_turn_named,),
+        ),
+        Rule(
             Buy,
             "Buy a card",
             display.buy,
@@ -452,7 +490,7 @@ RULEBOOK: Rulebook[S] = Rulebook(
             checks=(districts.check_refresh,),
             gates=(_on_turn_named, _refreshable),
         ),
-        Rule(Done, "Done", done, _done_line),
+        Rule(Done, "Done", done, _done_line, checks=(_all_secured_settled,)),
         Rule(
             Adjust,
             "Correct",

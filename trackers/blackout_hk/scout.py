@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from random import Random
 
-from trackers.blackout_hk.actions import Scout
+from trackers.blackout_hk.actions import Scout, ScoutNoTile
 from trackers.blackout_hk.guards import BACK, CHALLENGE, DISTRICT, GAIN, ICONS, G, on_turn, supply_holds
 from trackers.blackout_hk.state import PROBE, RESOURCES, REWARDS, BlackoutState, Player, Tile
 from trackers.core.actions import Event
@@ -32,16 +32,25 @@ def check_scout(state: S, action: Scout) -> list[Violation]:
         (GAIN, action.amount),
         (GAIN, action.gps),
         (BACK, action.back_icons),
+        *((CHALLENGE, n) for n in action.simples),
     ):
         return problems
-    d = action.district
+    if problems := chosen(state, p, action.district):
+        return problems
+    if problems := _tiles_seen(state, action):
+        return problems
+    return _attempt(p, action)
+
+
+def chosen(state: S, p: Player, d: int) -> list[Violation]:
+    """A district the player may choose: tiles left, nobody else's choice this phase, next to a cube."""
     if state.district_tiles[d - 1] == 0:
         why = "is secured" if d in state.secured else "has no scout tiles left"
         return refuse(f"{G}.no_tiles", f"District {d} {why}.", "blackout-hk/round/scout")
     if d in state.scouted:
         return refuse(
             f"{G}.district_taken",
-            f"Another player scouted district {d} this phase: choose a different one.",
+            f"Another player chose district {d} this phase: choose a different one.",
             "blackout-hk/round/scout",
         )
     around = state.components.around(d)
@@ -51,6 +60,39 @@ def check_scout(state: S, action: Scout) -> list[Violation]:
             f"{p.name} has no cube on a location around district {d}.",
             "blackout-hk/round/scout",
         )
+    return []
+
+
+def _tiles_seen(state: S, action: Scout) -> list[Violation]:
+    """The district's tiles as entered: no more than lie there, the simple challenge the chosen tile's, and
+    a probe only on the tile with the lowest simple challenge."""
+    if not action.simples:
+        return []
+    left = state.district_tiles[action.district - 1]
+    if len(action.simples) > left:
+        return refuse(
+            f"{G}.tiles",
+            f"District {action.district} holds {left} scout tile(s), not {len(action.simples)}.",
+            "blackout-hk/scout/tiles",
+        )
+    mine, lowest = action.simples[0], min(action.simples)
+    if action.challenge == "simple" and action.value != mine:
+        return refuse(
+            f"{G}.challenge",
+            f"The chosen tile's simple challenge is {mine}, not {action.value}.",
+            "blackout-hk/scout/tiles",
+        )
+    if action.challenge == "probe" and mine > lowest:
+        return refuse(
+            f"{G}.probe_lowest",
+            f"A probe is taken only on the tile with the lowest simple challenge here ({lowest}), not on one "
+            f"of {mine}.",
+            "blackout-hk/scout/probe",
+        )
+    return []
+
+
+def _attempt(p: Player, action: Scout) -> list[Violation]:
     if action.challenge not in CHALLENGES:
         return refuse(
             f"{G}.challenge", "Choose the simple, advanced or probe challenge.", "blackout-hk/scout/tiles"
@@ -71,7 +113,8 @@ def check_scout(state: S, action: Scout) -> list[Violation]:
     if total < action.value:
         return refuse(
             f"{G}.short",
-            f"The search counts {total} icons, short of the challenge's {action.value}: no tile is taken.",
+            f"The search counts {total} icons, short of the challenge's {action.value}: no tile is taken "
+            "(enter it as no tile from the district).",
             "blackout-hk/scout/team",
         )
     if action.challenge != "probe" and action.reward in (*RESOURCES, "battery"):
@@ -99,6 +142,20 @@ def _team(p: Player, action: Scout) -> list[Violation]:
     if action.injured and action.injured not in action.team:
         return refuse(f"{G}.injured", "The injured card comes from the team.", "blackout-hk/scout/team")
     return []
+
+
+def check_no_tile(state: S, action: ScoutNoTile) -> list[Violation]:
+    if problems := count_violations((DISTRICT, action.district)):
+        return problems
+    return chosen(state, on_turn(state), action.district)
+
+
+def no_tile(state: S, action: ScoutNoTile, rng: Random) -> tuple[S, list[Event]]:
+    """Choosing comes before collecting: the district is taken for this phase even without a tile."""
+    who = on_turn(state).name
+    after = replace(state, scouted=(*state.scouted, action.district), turn=state.turn + 1)
+    text = f"{who} chose district {action.district} and took no tile: it stays as it was, chosen this phase."
+    return after, [Event.of("scout", text, rule="blackout-hk/round/scout")]
 
 
 def keeps_face_up(state: S, p: Player, reward: str, probe: bool) -> bool:

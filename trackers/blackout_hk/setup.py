@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from random import Random
 
-from trackers.blackout_hk.actions import PlaceStart, StartGame
+from trackers.blackout_hk.actions import LegacyStartGame, PlaceStart, StartGame
 from trackers.blackout_hk.state import (
     CHAPTER_PLANS,
     CHAPTER_RESERVE,
     DECK,
+    EDITION,
     ROW_SIZE,
     ROWS,
     STANDARD_RESERVE,
@@ -22,6 +23,7 @@ from trackers.blackout_hk.state import (
     Settings,
 )
 from trackers.core.actions import Event
+from trackers.core.names import known_as
 
 S = BlackoutState
 
@@ -45,7 +47,7 @@ def starting_cards() -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], tu
         (),
     )
     hospital = (
-        Card("blue-3", "Blue volunteer (2 cubes)", "blue"),
+        Card("blue-3", "Blue volunteer (2 cubes)", "blue", cubes=2),
         Card("leader", "Leader", specialist="leader"),
     )
     return hand, slots, hospital
@@ -70,8 +72,8 @@ def new_chapter(names: tuple[str, ...], settings: Settings, chapter: int, losses
     players = []
     for name in names:
         starting = (
-            Objective(f"c{next_id}", "Starting volunteer"),
-            Objective(f"c{next_id + 1}", "Starting volunteer"),
+            Objective(f"c{next_id}", "Starting volunteer", goals=1),
+            Objective(f"c{next_id + 1}", "Starting volunteer", goals=1),
         )
         next_id += 2
         emergency = None
@@ -103,15 +105,35 @@ def new_chapter(names: tuple[str, ...], settings: Settings, chapter: int, losses
     )
 
 
+def _spelt(action: StartGame) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, str], ...]]:
+    """The districts and links with each location as the map's list of locations spells it."""
+    names = [name for name, _ in action.locations]
+
+    def one(name: str) -> str:
+        return known_as(name, names) or name
+
+    districts = tuple(tuple(one(x) for x in around) for around in action.districts)
+    return districts, tuple((one(a), one(b)) for a, b in action.links)
+
+
 def start_game(state: S, action: StartGame, rng: Random) -> tuple[S, list[Event]]:
+    legacy = isinstance(action, LegacyStartGame)
+    districts, links = (action.districts, action.links) if legacy else _spelt(action)
     components = Components(
-        action.rondel, action.faces, action.scout_table, action.locations, action.districts, action.links
+        action.rondel, action.faces, action.scout_table, action.locations, districts, links
     )
     plans: tuple[tuple[str, int], ...] = ()
     if state.chapter:
         letters = public_plans(state.chapter, state.n)
         plans = tuple(zip(letters, action.plan_goals, strict=True))
-    after = replace(state, components=components, public_plans=plans, central=action.central, stage="starts")
+    after = replace(
+        state,
+        components=components,
+        public_plans=plans,
+        central=action.central,
+        stage="starts",
+        edition=1 if legacy else EDITION,
+    )
     where = f"chapter {state.chapter}" if state.chapter else "a single game"
     text = f"Set up for {where}: reserve deck {state.reserve}, draw deck {state.draw} after the display of 9."
     if plans:

@@ -109,6 +109,12 @@ PHASE_OF: dict[str, int] = {
     "secure": 7,
     "refresh": 8,
 }
+EDITION = 2
+"""Which of Lantern's readings a game plays by, fixed by its set-up entry. 2 since the rules read of issue
+#29: a name typed in another case or with other spaces means the same location, a finished plan goes to
+the check-mark area, a battery may pay a board check-mark action's resource, and phase 7 ends only once
+every district the entered map shows newly secured is settled. 1: a game set up before them, which keeps
+the checks it was played with, so that its log replays to the same game (`actions.LegacyStartGame`)."""
 SEAT_ORDER = ("deploy", "objectives", "scout", "buy", "cleanup", "refresh")
 """The stages played player by player, clockwise from the starting player."""
 
@@ -180,6 +186,9 @@ class Card:
     colour: str = ""
     specialist: str = ""
     """leader, scout, mechanic or doctor for the four a player starts with."""
+    cubes: int = 0
+    """The cubes a volunteer shows, once known (0: not yet): the one set-up names, else as its last
+    procurement entered them, so the next one starts from it."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +203,11 @@ class Objective:
     perk: str = ""
     icons: int = 0
     """Search icons a contingency plan in the check-mark area adds to every team."""
+    goals: int = 0
+    """The goals printed on it, when known (0: not said): 1 on a starting volunteer, as a volunteer or
+    specialist has one; a bought card's as entered when bought. The goal form offers only these."""
+    colour: str = ""
+    """A bought volunteer's colour, as entered when bought: the colour it joins the hand with."""
 
 
 @dataclass(frozen=True)
@@ -374,6 +388,7 @@ class BlackoutState:
     """Final scoring entries: (player, card points, scout-table points, chapter count)."""
     campaign: tuple[ChapterResult, ...] = ()
     result: str = ""
+    edition: int = EDITION
 
     @property
     def n(self) -> int:

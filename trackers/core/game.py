@@ -6,7 +6,7 @@ new game is a new package that registers one object.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Literal, Protocol
@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from trackers.core.actions import Action, Event
 from trackers.core.boundary import has_lone_surrogate
 from trackers.core.errors import Violation
+from trackers.core.names import name_key
 from trackers.core.rules import Rulebook
 
 OptionValue = bool | int | str
@@ -91,6 +92,18 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class SetupFix:
+    """A set-up only other options allow (alone, Blackout: Hong Kong is only the campaign): the refusal and
+    its rule, and the options that make it acceptable, which the New game screen picks by itself when the
+    player count asks for them, or offers in one tap (`offer` names that tap) when Start is refused."""
+
+    reason: str
+    rule: str
+    offer: str
+    options: tuple[tuple[str, OptionValue], ...]
+
+
+@dataclass(frozen=True)
 class Score:
     player: str
     points: int
@@ -144,6 +157,38 @@ class Outcome:
         }
 
 
+Moment = tuple[Hashable, ...]
+"""The step the table is at: the stage or phase, the round, whose turn, the question waiting."""
+
+
+@dataclass(frozen=True)
+class TableNote:
+    """Something Lantern drew, rolled or played for the table in the latest entry, and what the table does
+    with its pieces: shown at the top of the current step, where the player looks, until the next entry."""
+
+    said: str
+    todo: str = ""
+    rule: str | None = None
+
+
+def notes_from(events: Sequence[Event], todo: Mapping[str, Callable[[Event], str]]) -> tuple[TableNote, ...]:
+    """A note for each event of a kind Lantern produces the outcome of (`todo` maps the kind to what the
+    table does then, "" for nothing), linked to the rule the event names; for an entry Lantern drew for
+    with no such event, its first event, so what was drawn or rolled is never shown nowhere."""
+    notes = []
+    for event in events:
+        if (says := todo.get(event.kind)) is not None:
+            notes.append(TableNote(event.text, says(event), _rule(event)))
+    if not notes and events:
+        notes.append(TableNote(events[0].text, "", _rule(events[0])))
+    return tuple(notes)
+
+
+def _rule(event: Event) -> str | None:
+    rule = dict(event.data).get("rule")
+    return rule if isinstance(rule, str) else None
+
+
 class GameModule(Protocol):
     """A game engine: pure functions over an immutable state, plus the facts the UI lists."""
 
@@ -172,11 +217,34 @@ class GameModule(Protocol):
     def describe(self, state: Any, action: Action) -> str: ...
     def summary(self, state: Any) -> Summary: ...
     def outcome(self, state: Any) -> Outcome | None: ...
+    def moment(self, state: Any) -> Moment:
+        """The step the table is at: when an entry, an undo or a redo changes it, the game screen brings
+        the new step into view."""
+        ...
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        """What Lantern drew, rolled or played in an entry, each with what the table does with its pieces
+        then: a draw or roll only when Lantern made it (`drew`: where the table entered what it got, it
+        knows already), an automated opponent's step whenever it plays one."""
+        ...
 
 
-def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> list[str]:
-    """Every reason the setup is unacceptable (empty when it is fine). A module may add its own reasons
-    with `setup_problems(players, options)` (a player count only one variant allows)."""
+def setup_fix(module: GameModule, players: Sequence[str], options: Mapping[str, Any]) -> SetupFix | None:
+    """What a module's optional `setup_fix(players, options)` says: the options these players need, if any
+    (a player count only one variant allows)."""
+    own = getattr(module, "setup_fix", None)
+    fix: SetupFix | None = own(players, options) if own is not None else None
+    return fix
+
+
+def check_setup(
+    module: GameModule, players: tuple[str, ...], options: Mapping[str, Any], *, stored: bool = False
+) -> list[str]:
+    """Every reason the setup is unacceptable (empty when it is fine), a module's `setup_fix` last.
+
+    Two players are the same when their names share a key (`names.name_key`: case and spaces aside). A
+    `stored` setup, read back from a game already begun, is held to the check it was begun under (case and
+    the spaces around a name), so a game whose names differ only by the spaces inside them still opens."""
     problems: list[str] = []
     if not module.min_players <= len(players) <= module.max_players:
         problems.append(
@@ -187,21 +255,25 @@ def check_setup(module: GameModule, players: tuple[str, ...], options: Mapping[s
         problems.append("every player needs a name")
     if any(has_lone_surrogate(n) for n in names):
         problems.append("a player's name holds a character that is not valid Unicode")
-    if len({n.casefold() for n in names}) != len(names):
+    keys = {n.casefold() for n in names} if stored else {name_key(n) for n in names}
+    if len(keys) != len(names):
         problems.append("two players have the same name")
     known = {o.key: o for o in module.options}
     problems.extend(f"unknown option {key!r}" for key in options if key not in known)
     for key, opt in known.items():
         if key in options and (reason := opt.check(options[key])):
             problems.append(reason)
-    if not problems and (own := getattr(module, "setup_problems", None)) is not None:
-        problems.extend(own(players, options))
+    if not problems and (fix := setup_fix(module, players, options)) is not None:
+        problems.append(fix.reason)
     return problems
 
 
-def make_setup(module: GameModule, players: tuple[str, ...], options: Mapping[str, Any]) -> Setup:
-    """A Setup with every option filled in; raises ValueError listing all problems."""
-    problems = check_setup(module, players, options)
+def make_setup(
+    module: GameModule, players: tuple[str, ...], options: Mapping[str, Any], *, stored: bool = False
+) -> Setup:
+    """A Setup with every option filled in (each name as typed, less the spaces around it); raises
+    ValueError listing all problems. `stored`: see `check_setup`."""
+    problems = check_setup(module, players, options, stored=stored)
     if problems:
         raise ValueError("; ".join(problems))
     values = tuple((o.key, options.get(o.key, o.default)) for o in module.options)

@@ -8,7 +8,7 @@ typed; only comparisons and refusals use the key.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 
 def name_key(name: str) -> str:
@@ -25,3 +25,12 @@ def known_as(name: str, known: Iterable[str]) -> str | None:
     """The name among `known` that `name` means (as first written there), or None."""
     key = name_key(name)
     return next((k for k in known if name_key(k) == key), None)
+
+
+def meant(name: str, known: Collection[str]) -> str:
+    """The known name a typed one means: itself when written exactly so (a game begun before names were
+    compared by key may hold two that differ only in case, and replays as it was played), else the known name
+    with its key, else the name as typed, for the rules to refuse."""
+    if name in known:
+        return name
+    return known_as(name, known) or name

@@ -61,3 +61,8 @@ class _SeededOnFirstDraw(Random):
 def rng_for(seed: int, index: int) -> Random:
     """Log position `index`'s generator: draws exactly what `Random(key_for(seed, index))` draws."""
     return _SeededOnFirstDraw(seed, index)
+
+
+def drew(rng: Random) -> bool:
+    """Whether an entry's generator was drawn from: Lantern, not the table, produced part of its outcome."""
+    return not isinstance(rng, _SeededOnFirstDraw) or rng._position is None

@@ -12,8 +12,8 @@ from typing import Any, Protocol
 
 from trackers.core.actions import Action, Event
 from trackers.core.errors import IllegalAction, Violation
-from trackers.core.game import GameModule, Setup
-from trackers.core.rng import rng_for
+from trackers.core.game import GameModule, Setup, TableNote
+from trackers.core.rng import drew, rng_for
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,8 @@ class LogEntry:
     events: tuple[Event, ...]
     group: int
     text: str
+    drew: bool = False
+    """Lantern drew or rolled for it (its generator was used): what it produced is shown to the table."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,22 @@ class Session:
         return tuple(self._entries[: self._cursor])
 
     @property
+    def latest(self) -> tuple[LogEntry, ...]:
+        """The latest step that makes the current state: its last entry, or that entry's whole group (an
+        automated opponent's turn)."""
+        if self._cursor == 0:
+            return ()
+        start = self._cursor - 1
+        group = self._entries[start].group
+        while start > 0 and self._entries[start - 1].group == group:  # a group's entries are contiguous
+            start -= 1
+        return tuple(self._entries[start : self._cursor])
+
+    def table_notes(self) -> tuple[TableNote, ...]:
+        """What Lantern drew, rolled or played in the latest step, with what the table does then."""
+        return tuple(n for e in self.latest for n in self.module.table_notes(e.action, e.events, e.drew))
+
+    @property
     def can_undo(self) -> bool:
         return self._cursor > 0
 
@@ -210,8 +228,9 @@ class Session:
 
     def _apply(self, state: Any, action: Action, index: int, group: int) -> tuple[LogEntry, Any]:
         text = self.module.describe(state, action)
-        after, events = self.module.apply(state, action, rng_for(self.seed, index))
-        return LogEntry(action, tuple(events), group, text), after
+        rng = rng_for(self.seed, index)
+        after, events = self.module.apply(state, action, rng)
+        return LogEntry(action, tuple(events), group, text, drew(rng)), after
 
     def _push(self, entry: LogEntry, after: Any) -> None:
         self._entries.append(entry)

@@ -19,12 +19,21 @@ class ChooseCitizens(Action):
     """Who plays which citizen, in seating order, and what the table counted once: the Pool and the
     PUNKS beside the board (the rulebook does not print how many there are)."""
 
-    type: ClassVar[str] = "hope-city.choose_citizens"
+    type: ClassVar[str] = "hope-city.choose_citizens.v2"
     seats: tuple[tuple[str, str], ...]
     pool: int
     punks: int
     big_punks: int
     doctor_space: str = ""
+
+
+@dataclass(frozen=True)
+class LegacyChooseCitizens(ChooseCitizens):
+    """Citizens chosen by a game begun before the rules read of issue #29 (the log's old type name): that
+    game keeps the checks it was played with (edition 1, `state.EDITION`), so its log replays exactly. No
+    screen makes it."""
+
+    type: ClassVar[str] = "hope-city.choose_citizens"
 
 
 @dataclass(frozen=True)
@@ -88,11 +97,13 @@ class Move(Action):
 
 @dataclass(frozen=True)
 class FaceAttack(Action):
-    """One die per PUNK on the space, in the order they stand (and the Bully's purple die)."""
+    """One die per PUNK on the space, in the order they stand, and the purple die: the Bully's, or the
+    Coach's when `gang_up` adds it (0: Lantern rolls it)."""
 
     type: ClassVar[str] = "hope-city.face_attack"
     dice: tuple[int, ...] = ()
     purple: int = 0
+    gang_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,7 +128,8 @@ class ChooseObjective(Action):
 
 @dataclass(frozen=True)
 class ReturnObjective(Action):
-    """Put the chosen card back where it came from, unattempted: the citizen changed their mind."""
+    """Put the chosen card back where it came from, unattempted: only in a game of edition 1, whose rules
+    allowed it (an objective not attempted goes on the Future Track)."""
 
     type: ClassVar[str] = "hope-city.return_objective"
 
@@ -134,7 +146,8 @@ class Attempt(Action):
 
 @dataclass(frozen=True)
 class Defer(Action):
-    """Put the chosen objective on the Future Track; when full, `roll` (0: Lantern rolls) picks a card."""
+    """Put the chosen objective on the Future Track; when full, `roll` (0: Lantern rolls) picks a card.
+    The Mobster, who may not use the track, fails the card instead (edition 2)."""
 
     type: ClassVar[str] = "hope-city.defer"
     roll: int = 0
@@ -215,6 +228,9 @@ class Innovate(Action):
     punk: str
     die: int = 0
     token_from: str = ""
+    gang_up: bool = False
+    """The Coach on turn adds the purple die (`purple`, 0: Lantern rolls it); the better die counts."""
+    purple: int = 0
 
 
 @dataclass(frozen=True)
@@ -388,6 +404,9 @@ class Resist(Action):
     space: str
     punk: str
     die: int = 0
+    gang_up: bool = False
+    """The Coach on turn adds the purple die (`purple`, 0: Lantern rolls it); the better die counts."""
+    purple: int = 0
 
 
 @dataclass(frozen=True)

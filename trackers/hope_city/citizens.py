@@ -43,6 +43,7 @@ from trackers.hope_city.guards import (
     good_on_turn,
     holds,
     in_play,
+    purple_fits,
     resource_named,
     space_named,
     turn_of,
@@ -77,7 +78,8 @@ def temptation_free(state: S) -> list[Violation]:
 
 
 def token_source(state: S, token_from: str, owner: str | None) -> list[Violation]:
-    """Whose talent token pays for `owner`'s talent (None: an investment in the monument)."""
+    """Whose talent token pays for `owner`'s talent (None: an investment in the monument). A recruited
+    non-active Coach's token buys RECRUIT, as the Coach's own does."""
     acting = turn_of(state).citizen
     if token_from:
         if problems := citizen_named(token_from):
@@ -89,7 +91,7 @@ def token_source(state: S, token_from: str, owner: str | None) -> list[Violation
                 f"The {lender.name} is played: only a non-active card is recruited.",
                 TALENTS,
             )
-        if owner is not None and owner != token_from:
+        if owner is not None and owner != token_from and token_from != "coach":
             return refuse(
                 "hope-city.recruit_own",
                 f"A recruited {lender.name} token buys the {lender.name}'s own talent.",
@@ -99,15 +101,22 @@ def token_source(state: S, token_from: str, owner: str | None) -> list[Violation
             return refuse(
                 "hope-city.no_talent", f"The {lender.name}'s card has no talent token left.", TALENTS
             )
-        return []
+        if owner is None or owner == token_from:
+            return []
+        return recruit_fits(state, owner)
     me = state.citizen(acting)
     if not me.talents:
         return refuse("hope-city.no_talent", f"The {me.name} has no talent token left.", TALENTS)
     if owner is None or owner == acting:
         return []
-    holder = state.citizen(owner)
     if acting != "coach":
-        return refuse("hope-city.not_yours", f"That is the {holder.name}'s talent.", TALENTS)
+        return refuse("hope-city.not_yours", f"That is the {state.citizen(owner).name}'s talent.", TALENTS)
+    return recruit_fits(state, owner)
+
+
+def recruit_fits(state: S, owner: str) -> list[Violation]:
+    """RECRUIT copies the talent of a citizen whose tokens are all spent, never the Doctor's."""
+    holder = state.citizen(owner)
     if owner == "doctor":
         return refuse("hope-city.recruit_doctor", "RECRUIT never copies the Doctor's talent.", TALENTS)
     if holder.talents:
@@ -176,10 +185,17 @@ def lead(state: S, action: Lead, rng: Random) -> Step:
     return state, [ev("talent", "LEAD: attempt a card of this space's colour from its Fail pile.", TALENTS)]
 
 
+def hope_moves(state: S) -> bool:
+    """Whether SCAM and INVEST move Hope tokens too: a Hope token is wild but not a resource (Tokens), so
+    not since edition 2 unless the option says so."""
+    return state.edition < 2 or state.settings.hope_as_resource
+
+
 def invest_fits(state: S, action: InvestResource) -> list[Violation]:
     acting = turn_of(state).citizen
+    hope = hope_moves(state)
     if (
-        problems := resource_named(action.give)
+        problems := resource_named(action.give, hope)
         or holds(state, acting, action.give)
         or in_play(state, action.to)
     ):
@@ -187,7 +203,7 @@ def invest_fits(state: S, action: InvestResource) -> list[Violation]:
     if action.to == acting:
         return refuse("hope-city.invest_self", "INVEST gives the resource to another citizen.", TALENTS)
     if action.take:
-        if problems := resource_named(action.take):
+        if problems := resource_named(action.take, hope):
             return problems
         if action.drawn:
             return refuse(
@@ -232,25 +248,36 @@ def punk_target(state: S, space: str, punk: str, die: int) -> list[Violation]:
     return []
 
 
-def resist(state: S, space: str, punk: str, die: int, rng: Random, why: str) -> Step:
+def resist(
+    state: S, space: str, punk: str, die: int, rng: Random, why: str, gang_up: bool = False, purple: int = 0
+) -> Step:
+    """One resistance roll; with GANG UP's purple die beside it the better die counts, and a success
+    returns the purple die."""
     roll = die or rng.randint(1, 6)
+    extra = (purple or rng.randint(1, 6)) if gang_up else 0
     need = 5 if punk == PUNK else 6
     rule = "hope-city/punks/resistance"
-    if roll >= need:
+    shown = f"{roll} and purple {extra}" if gang_up else f"{roll}"
+    dice: dict[str, object] = {"roll": roll, "purple": extra} if gang_up else {"roll": roll}
+    if max(roll, extra) >= need:
         state, events = flows.remove_punk(state, space, punk, why)
-        return state, [ev("resist", f"Resistance roll {roll}: success.", rule, roll=roll), *events]
-    return state, [
-        ev("resist", f"Resistance roll {roll}: the {punk} stays ({need}+ needed).", rule, roll=roll)
-    ]
+        if gang_up:
+            state, more = flows.purple_back(state)
+            events += more
+        return state, [ev("resist", f"Resistance roll {shown}: success.", rule, **dice), *events]
+    return state, [ev("resist", f"Resistance roll {shown}: the {punk} stays ({need}+ needed).", rule, **dice)]
 
 
 def innovate_fits(state: S, action: Innovate) -> list[Violation]:
-    return punk_target(state, action.space, action.punk, action.die)
+    return punk_target(state, action.space, action.punk, action.die) or purple_fits(
+        state, action.gang_up, action.purple
+    )
 
 
 def innovate(state: S, action: Innovate, rng: Random) -> Step:
+    state = pay_talent(state, action.token_from)
     return resist(
-        pay_talent(state, action.token_from), action.space, action.punk, action.die, rng, "INNOVATE"
+        state, action.space, action.punk, action.die, rng, "INNOVATE", action.gang_up, action.purple
     )
 
 
@@ -323,13 +350,15 @@ def bribe(state: S, action: Bribe, rng: Random) -> Step:
 
 
 def scam_fits(state: S, action: Scam) -> list[Violation]:
+    if state.edition >= 2 and len(action.gifts) != 2:
+        return refuse("hope-city.scam", "SCAM offers two resources from the Trade Center.", TEMPTATIONS)
     if not 1 <= len(action.gifts) <= 2:
         return refuse(
             "hope-city.scam", "SCAM offers one or two resources from the Trade Center.", TEMPTATIONS
         )
     wanted: dict[str, int] = {}
     for token, to in action.gifts:
-        if problems := resource_named(token) or in_play(state, to):
+        if problems := resource_named(token, hope_moves(state)) or in_play(state, to):
             return problems
         if to == "entrepreneur":
             return refuse("hope-city.scam_self", "SCAM's resources go to other citizens.", TEMPTATIONS)
@@ -348,6 +377,17 @@ def scam(state: S, action: Scam, rng: Random) -> Step:
         state = flows.token_to_citizen(state, to, token)
     given = ", ".join(f"{t} to the {state.citizen(c).name}" for t, c in action.gifts)
     return tempted(state, action.corruption, [ev("temptation", f"SCAM: {given}.", TEMPTATIONS)])
+
+
+def purple_free(state: S) -> list[Violation]:
+    """GANG UP gives the die the Coach does not hold yet: it comes back after a successful roll."""
+    if state.edition >= 2 and state.citizen("coach").purple_die:
+        return refuse(
+            "hope-city.purple_held",
+            "The Coach already holds the purple die: it comes back after a successful roll.",
+            TEMPTATIONS,
+        )
+    return []
 
 
 def gang_up(state: S, action: GangUp, rng: Random) -> Step:
@@ -574,7 +614,7 @@ RULES = (
     ),
     temptation(Bribe, "BRIBE", bribe, "mayor"),
     temptation(Scam, "SCAM", scam, "entrepreneur", scam_fits),
-    temptation(GangUp, "GANG UP", gang_up, "coach"),
+    temptation(GangUp, "GANG UP", gang_up, "coach", gates=(purple_free,)),
     temptation(Hack, "HACK", hack, "engineer"),
     temptation(Trespass, "TRESPASS", trespass, "ranger", gates=(chaos_left,)),
     temptation(SellScripts, "SELL SCRIPTS", sell_scripts, "doctor", scripts_fit),

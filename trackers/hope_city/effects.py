@@ -9,6 +9,7 @@ from random import Random
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
 from trackers.core.rules import Rule, refuse
+from trackers.core.wording import a_or_an
 from trackers.hope_city import flows
 from trackers.hope_city.actions import (
     BreakBad,
@@ -25,7 +26,7 @@ from trackers.hope_city.actions import (
 )
 from trackers.hope_city.citizens import punk_target, resist
 from trackers.hope_city.flows import Step, ev
-from trackers.hope_city.guards import holds, in_play, one_tile, resource_named
+from trackers.hope_city.guards import holds, in_play, one_tile, purple_fits, resource_named
 from trackers.hope_city.state import BLIGHT, COLOURS, SITE, HopeCityState
 from trackers.hope_city.turn import tile_fits
 
@@ -132,7 +133,9 @@ def lose_token(state: S, action: LoseToken, rng: Random) -> Step:
 
 
 def resist_fits(state: S, action: Resist) -> list[Violation]:
-    return punk_target(state, action.space, action.punk, action.die)
+    return punk_target(state, action.space, action.punk, action.die) or purple_fits(
+        state, action.gang_up, action.purple
+    )
 
 
 def site_fits(state: S, action: PlaceSite) -> list[Violation]:
@@ -191,7 +194,7 @@ RULES = (
         MoveCard,
         "Move a pile card",
         move_card,
-        lambda s, a: f"Move a {a.category} card to {a.to}",
+        lambda s, a: f"Move {a_or_an(a.category)} card to {a.to}",
         (card_fits,),
     ),
     Rule(
@@ -207,7 +210,7 @@ RULES = (
     Rule(
         Resist,
         "Resistance roll",
-        lambda s, a, r: resist(s, a.space, a.punk, a.die, r, "a card"),
+        lambda s, a, r: resist(s, a.space, a.punk, a.die, r, "a card", a.gang_up, a.purple),
         lambda s, a: f"Resistance roll on {a.space}",
         (resist_fits,),
     ),

@@ -81,8 +81,9 @@ def drawn_from_bag(state: S, cid: str, token: str, why: str) -> Step:
 def gain_corruption(state: S, cid: str, n: int, source: str, temptation: bool = False) -> Step:
     """`n` corruption for a citizen, from the Pool, the bag or another citizen.
 
-    From the Pool, a temptation the Pool cannot cover breaks the citizen bad at once (all or nothing), and
-    an attack takes what is there. A bad or non-active citizen passes each token on to a good one, and
+    From the Pool, a temptation when all the corruption is in play (the Pool empty) breaks the citizen bad
+    at once (all or nothing; edition 1: whenever the Pool cannot cover the roll), and otherwise what the
+    Pool holds is taken. A bad or non-active citizen passes each token on to a good one, and
     the token that fills a card breaks it bad, the rest passing on too."""
     events: list[Event] = []
     if n <= 0:
@@ -90,7 +91,7 @@ def gain_corruption(state: S, cid: str, n: int, source: str, temptation: bool = 
     citizen = state.citizen(cid)
     if source == "pool":
         if state.pool < n:
-            if temptation:
+            if temptation and (state.pool == 0 or state.edition < 2):
                 events.append(
                     ev(
                         "all_or_nothing",
@@ -176,6 +177,15 @@ def flip_good(state: S, cid: str, why: str) -> Step:
     good = replace(citizen, good=True)
     text = f"The {citizen.name} turns good again as the {good.name} ({why})."
     return state.with_citizen(good), [ev("flip_good", text, "hope-city/corruption/breaking-bad", citizen=cid)]
+
+
+def purple_back(state: S) -> Step:
+    """The Coach's roll with the purple die succeeded: the die goes back beside the board."""
+    coach = state.citizen("coach")
+    state = state.with_citizen(replace(coach, purple_die=False))
+    return state, [
+        ev("purple", "The roll succeeded: the purple die goes back.", "hope-city/citizens/temptations")
+    ]
 
 
 def legal_spaces(city: City) -> tuple[str, ...]:

@@ -3,14 +3,15 @@ and the co-operative outcome (every player wins or loses together)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 
 from trackers.core.actions import Action, Event
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
-from trackers.hope_city import flows
+from trackers.hope_city import flows, table_notes
+from trackers.hope_city.guards import sets_settled
 from trackers.hope_city.rules import QUESTIONS, RULEBOOK
 from trackers.hope_city.state import HopeCityState, Settings
 from trackers.hope_city.turn import attack_due
@@ -55,6 +56,8 @@ def next_step(state: HopeCityState) -> str:
     if state.stage == "cleanup":
         if state.chaos_in_play and not state.chaos_resolved:
             return "Were the chaos card's conditions met?"
+        if waiting := sets_settled(state):
+            return waiting[0].message
         return "End the year: PUNKS infect the bag."
     turn = state.turn
     citizen = state.on_turn
@@ -69,6 +72,8 @@ def next_step(state: HopeCityState) -> str:
         return "Attempt the objective (pay its cost) or put it on the Future Track."
     if turn.objective is not None:
         return "Did the attempt succeed?"
+    if waiting := sets_settled(state):
+        return waiting[0].message
     return f"Enter the card's result, cash a set if one is complete, then end the {citizen.name}'s turn."
 
 
@@ -120,6 +125,14 @@ class HopeCity(RulebookGame[HopeCityState]):
             breakdown,
             cooperative=True,
         )
+
+    def moment(self, state: HopeCityState) -> Moment:
+        """A new stage, year, citizen on turn or question is a new step."""
+        turn = state.turn.citizen if state.turn else None
+        return (state.stage, state.year, turn, question(state), state.result)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(action, events, drew)
 
 
 HOPE_CITY = HopeCity()

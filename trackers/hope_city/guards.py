@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trackers.core.errors import Violation
-from trackers.core.limits import Count
+from trackers.core.limits import Count, count_violations
 from trackers.core.rules import refuse
 from trackers.hope_city.state import CITIZENS, COLOURS, HOPE, HopeCityState, Turn
 
@@ -102,6 +102,57 @@ def good_on_turn(state: S) -> list[Violation]:
             "hope-city.bad",
             f"The {citizen.name} has broken bad: no talent and no temptation until turned good.",
             "hope-city/citizens",
+        )
+    return []
+
+
+def complete_sets(state: S) -> tuple[str, ...]:
+    """The piles ("success", "fail") holding a complete set: a card in each category's pile."""
+    piles = state.piles
+    return tuple(name for name, kind in (("success", piles.success), ("fail", piles.fail)) if all(kind))
+
+
+def objective_open(state: S) -> bool:
+    """Whether the citizen on turn can still take an objective of their space this turn: from its pile
+    (or the completed sets that rebuild it), from the Future Track, or from its Fail pile after LEAD. The
+    face-up Major Objective is left out: Lantern does not know its colour, the table does."""
+    turn = turn_of(state)
+    space = state.citizen(turn.citizen).space
+    if turn.objective is not None or turn.objective_done or space is None:
+        return False
+    i = COLOURS.index(space)
+    piles = state.piles
+    return bool(
+        piles.draw[i]
+        or piles.aside[i]
+        or any(card.category == space for card in state.track.cards)
+        or (turn.lead and piles.fail[i])
+    )
+
+
+def sets_settled(state: S) -> list[Violation]:
+    """A complete set is cashed before the turn or the year goes on (edition 2); the table picks which
+    first, and one placed tile a turn leaves the other for the next."""
+    if state.edition < 2 or state.tile_placed or not (ready := complete_sets(state)):
+        return []
+    return refuse(
+        "hope-city.set_due",
+        f"A complete {' and a '.join(ready)} set waits: cash it before going on.",
+        "hope-city/piles",
+    )
+
+
+def purple_fits(state: S, gang_up: bool, purple: int) -> list[Violation]:
+    """The purple die joins a roll only in the hands of the good Coach on turn who took it with GANG UP."""
+    if problems := count_violations((DIE, purple)):
+        return problems
+    citizen = state.on_turn
+    holder = citizen is not None and citizen.id == "coach" and citizen.good and citizen.purple_die
+    if (gang_up and not holder) or (purple and not gang_up):
+        return refuse(
+            "hope-city.purple",
+            "Only the Coach on turn holding the purple die (GANG UP) adds it to her roll.",
+            "hope-city/citizens/temptations",
         )
     return []
 

@@ -1,5 +1,5 @@
 """What a Hope City screen may ask besides the state: why an entry is not open now, where a PUNK may go,
-whether an attack waits, and the odds of the next draw from the bag."""
+whether an attack waits, which sets are complete, and the odds of the next draw from the bag."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.hope_city.flows import legal_spaces, small_punk_spaces, talent_holders
 from trackers.hope_city.game import next_step, question
+from trackers.hope_city.guards import complete_sets
 from trackers.hope_city.rules import RULEBOOK
 from trackers.hope_city.state import CORRUPTION, HopeCityState
 from trackers.hope_city.turn import attack_due
@@ -16,6 +17,7 @@ from trackers.hope_city.turn import attack_due
 __all__ = [
     "attack_due",
     "blocked",
+    "complete_sets",
     "corruption_odds",
     "legal_spaces",
     "next_step",

@@ -35,6 +35,7 @@ from trackers.hope_city.actions import (
     InvestMonument,
     InvestResource,
     Lead,
+    LegacyChooseCitizens,
     Move,
     PlaceMonument,
     PlacePunk,
@@ -168,7 +169,7 @@ PHASES: tuple[Phase[S], ...] = (
     Phase(
         "choosing citizens",
         lambda s: s.stage == "citizens",
-        frozenset({ChooseCitizens}),
+        frozenset({ChooseCitizens, LegacyChooseCitizens}),
         "hope-city/setup/citizens",
         refusal=lambda s: refuse(
             "hope-city.first", "Choose who plays which citizen first.", "hope-city/setup/citizens"

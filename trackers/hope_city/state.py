@@ -43,6 +43,14 @@ YEARS = 7
 MONUMENT_COST = 5
 TRACK_LETTERS = "FUTURE"
 EMPTY = Bag()
+EDITION = 2
+"""Which of Lantern's readings a game plays by, fixed when its citizens are chosen. 2 since the rules read of
+issue #29: a turn chooses an objective (attempted or put on the Future Track, never put back), a complete
+set is cashed before the turn or year goes on, the Coach's purple die joins rolls and comes back, GANG UP
+waits until it has, SCAM offers two resources, the Drug Dealer's two tokens go to two citizens, Hope tokens
+are not resources for SCAM and INVEST, and all or nothing needs an empty Pool. 1: a game begun before,
+which keeps the checks it was played with, so that its log replays to the same game
+(`actions.LegacyChooseCitizens`)."""
 
 Stage = Literal["citizens", "tokens", "chaos", "turns", "cleanup", "over"]
 Result = Literal["thrive", "survive", "ruin", "defeat"]
@@ -91,6 +99,18 @@ class Settings:
         False,
         rule="hope-city/end",
         help="Off: a category is lost when its 8 regular cards are in its Fail pile.",
+    )
+    deal_to_one: bool = option(
+        "The Drug Dealer's 2 tokens may go to one citizen",
+        False,
+        rule="hope-city/citizens/flaws",
+        help="Off: 2 tokens go to two other citizens, one each (the flaw names citizens, plural).",
+    )
+    hope_as_resource: bool = option(
+        "SCAM and INVEST move Hope tokens too",
+        False,
+        rule="hope-city/citizens/talents",
+        help="Off: they move resources only; a Hope token is wild but is not a resource.",
     )
     tile_spaces: int = option(
         "City tile spaces on the board",
@@ -262,6 +282,7 @@ class HopeCityState:
     """The bag's history: (year, "in" or "out", what and why)."""
     result: Result | None = None
     reason: str = ""
+    edition: int = EDITION
 
     def citizen(self, cid: str) -> Citizen:
         return self.citizens[CITIZENS.index(cid)]

@@ -10,6 +10,7 @@ from random import Random
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
 from trackers.core.rules import Rule, refuse
+from trackers.core.wording import a_or_an
 from trackers.hope_city import flows
 from trackers.hope_city.actions import (
     Attempt,
@@ -25,7 +26,17 @@ from trackers.hope_city.actions import (
     Trade,
 )
 from trackers.hope_city.flows import Step, ev
-from trackers.hope_city.guards import D6, DIE, holds, in_play, one_tile, resource_named, space_named, turn_of
+from trackers.hope_city.guards import (
+    D6,
+    DIE,
+    holds,
+    in_play,
+    one_tile,
+    purple_fits,
+    resource_named,
+    space_named,
+    turn_of,
+)
 from trackers.hope_city.state import ANY, BLIGHT, COLOURS, HOPE, PUNK, SITE, HopeCityState, Objective
 
 S = HopeCityState
@@ -141,6 +152,8 @@ def attack_fits(state: S, action: FaceAttack) -> list[Violation]:
         )
     if problems := count_violations(*((D6, d) for d in action.dice), (DIE, action.purple)):
         return problems
+    if action.gang_up:
+        return purple_fits(state, True, action.purple)
     if action.purple and not bully(state):
         return refuse(
             "hope-city.purple",
@@ -157,10 +170,12 @@ def face_attack(state: S, action: FaceAttack, rng: Random) -> Step:
     assert space is not None
     punks = state.city.on(space)
     dice = action.dice or tuple(rng.randint(1, 6) for _ in punks)
-    purple = (action.purple or rng.randint(1, 6)) if bully(state) else 0
-    hits = sum(d <= 2 for d in dice) + (0 < purple <= 2)
-    beaten = tuple(p for p, d in zip(punks, dice, strict=True) if d >= (5 if p == PUNK else 6))
+    purple = (action.purple or rng.randint(1, 6)) if bully(state) or action.gang_up else 0
     shown = ", ".join(map(str, dice)) + (f" and purple {purple}" if purple else "")
+    if action.gang_up:
+        dice = gang_up_dice(dice, purple)
+    hits = sum(d <= 2 for d in dice) + (0 < purple <= 2 and not action.gang_up)
+    beaten = tuple(p for p, d in zip(punks, dice, strict=True) if d >= (5 if p == PUNK else 6))
     state = replace(state, turn=replace(turn, attack_faced=True, attacked_on=space, fight_back=beaten))
     events = [
         ev(
@@ -172,6 +187,9 @@ def face_attack(state: S, action: FaceAttack, rng: Random) -> Step:
             hits=hits,
         )
     ]
+    if action.gang_up and not hits:
+        state, more = flows.purple_back(state)
+        events += more
     if turn.explore and hits:
         events.append(ev("explore", "EXPLORE: the Ranger ignores the hits.", "hope-city/citizens/talents"))
     else:
@@ -186,6 +204,12 @@ def face_attack(state: S, action: FaceAttack, rng: Random) -> Step:
             )
         )
     return state, events
+
+
+def gang_up_dice(dice: tuple[int, ...], purple: int) -> tuple[int, ...]:
+    """The Coach's purple die stands in for the poorest die of the roll, when it shows more."""
+    low = dice.index(min(dice))
+    return dice if purple <= dice[low] else (*dice[:low], purple, *dice[low + 1 :])
 
 
 def fight_fits(state: S, action: FightBack) -> list[Violation]:
@@ -373,7 +397,9 @@ def payment_fits(state: S, action: Attempt) -> list[Violation]:
             return problems
         if token != HOPE and need != ANY and token != need:
             return refuse(
-                "hope-city.wrong_token", f"{token} does not pay a {need} cost (Hope is wild).", rule
+                "hope-city.wrong_token",
+                f"{token.capitalize()} does not pay {a_or_an(need)} cost (Hope is wild).",
+                rule,
             )
     payers = Counter((h or turn.citizen, t) for h, t in zip(helpers, action.pay, strict=True))
     for (payer, token), n in payers.items():
@@ -422,6 +448,12 @@ def attempt(state: S, action: Attempt, rng: Random) -> Step:
 
 
 def may_return(state: S) -> list[Violation]:
+    if state.edition >= 2:
+        return refuse(
+            "hope-city.no_return",
+            "A chosen objective is attempted or put on the Future Track, never put back (undo a mistake).",
+            "hope-city/turn",
+        )
     card = turn_of(state).objective
     if card is not None and card.source == "fail":
         return refuse(
@@ -456,8 +488,7 @@ def return_objective(state: S, action: ReturnObjective, rng: Random) -> Step:
 
 def may_defer(state: S) -> list[Violation]:
     turn = turn_of(state)
-    citizen = state.citizen(turn.citizen)
-    if citizen.id == "mayor" and not citizen.good:
+    if mobster(state) and state.edition < 2:
         return refuse(
             "hope-city.mobster",
             "The Mobster may not put cards on the Future Track.",
@@ -470,11 +501,24 @@ def may_defer(state: S) -> list[Violation]:
     return []
 
 
+def mobster(state: S) -> bool:
+    citizen = state.on_turn
+    return citizen is not None and citizen.id == "mayor" and not citizen.good
+
+
 def defer_fits(state: S, action: Defer) -> list[Violation]:
+    if action.roll and mobster(state):
+        return refuse(
+            "hope-city.mobster_roll",
+            "The Mobster's card fails without a roll: she may not use the Future Track.",
+            "hope-city/future-track",
+        )
     return count_violations((DIE, action.roll))
 
 
 def defer(state: S, action: Defer, rng: Random) -> Step:
+    """The card waits on the track, or the full track's roll fails one. The Mobster may not use the
+    track, so for her no space is ever free and the card she chose fails (edition 2)."""
     turn = turn_of(state)
     card = turn.objective
     assert card is not None
@@ -482,6 +526,10 @@ def defer(state: S, action: Defer, rng: Random) -> Step:
     state = replace(state, turn=replace(turn, objective=None, objective_done=True))
     track = state.track
     rule = "hope-city/future-track"
+    if mobster(state):
+        events = [ev("defer", "The Mobster may not use the Future Track: the card she chose fails.", rule)]
+        state, more = flows.fail_on_track(state, card, "the Mobster could not attempt it")
+        return state, events + more
     if len(track.cards) < track.capacity:
         state = replace(state, track=replace(track, cards=(*track.cards, card)))
         return state, [
@@ -671,7 +719,9 @@ RULES = (
         (),
         (paid_objective,),
     ),
-    Rule(CashSet, "Cash a set", cash_set, lambda s, a: f"Cash a {a.pile} set", (set_fits,), (one_tile,)),
+    Rule(
+        CashSet, "Cash a set", cash_set, lambda s, a: f"Cash {a_or_an(a.pile)} set", (set_fits,), (one_tile,)
+    ),
     Rule(
         ClaimPunkSite,
         "City Site for PUNKS removed",

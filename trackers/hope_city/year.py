@@ -20,15 +20,24 @@ from trackers.hope_city.actions import (
     EndTurn,
     EndYear,
     GiveCorruption,
+    LegacyChooseCitizens,
     PlacePunk,
     ResolveChaos,
 )
 from trackers.hope_city.flows import Step, ev
-from trackers.hope_city.guards import in_play, resource_named, space_named, turn_of
+from trackers.hope_city.guards import (
+    in_play,
+    objective_open,
+    resource_named,
+    sets_settled,
+    space_named,
+    turn_of,
+)
 from trackers.hope_city.state import (
     CITIZENS,
     COLOURS,
     CORRUPTION,
+    EDITION,
     HOPE,
     PUNK,
     YEARS,
@@ -92,7 +101,8 @@ def choose_citizens(state: S, action: ChooseCitizens, rng: Random) -> Step:
         )
         for c in state.citizens
     )
-    state = replace(state, citizens=citizens, order=order)
+    edition = 1 if isinstance(action, LegacyChooseCitizens) else EDITION
+    state = replace(state, citizens=citizens, order=order, edition=edition)
     size = state.table_size
     punks = (*START_PUNKS, "society") if size >= 5 else START_PUNKS
     city = City(
@@ -254,7 +264,13 @@ def turn_over(state: S) -> list[Violation]:
             "Attempt the chosen objective or put it on the Future Track first.",
             "hope-city/objectives",
         )
-    return []
+    if state.edition >= 2 and objective_open(state):
+        return refuse(
+            "hope-city.choose_first",
+            "Choose an objective of this space first, then attempt it or put it on the Future Track.",
+            "hope-city/turn",
+        )
+    return sets_settled(state)
 
 
 def end_turn(state: S, action: EndTurn, rng: Random) -> Step:
@@ -348,6 +364,9 @@ def deal_fits(state: S, action: Deal) -> list[Violation]:
             return problems
         if target == "doctor":
             return refuse("hope-city.deal_self", "The Drug Dealer deals to other citizens.", rule)
+    one = len(action.to) == 2 and action.to[0] == action.to[1]
+    if one and state.edition >= 2 and not state.settings.deal_to_one:
+        return refuse("hope-city.deal_two", "The 2 tokens go to two other citizens, one each.", rule)
     if len(action.to) == 1:
         others = [c for c in state.active if c.id != "doctor"]
         most = max(c.corruption for c in others)
@@ -383,6 +402,13 @@ RULES = (
         (citizens_fit,),
     ),
     Rule(
+        LegacyChooseCitizens,
+        "Choose citizens",
+        choose_citizens,
+        lambda s, a: "Citizens chosen: " + ", ".join(f"{p} {c}" for p, c in a.seats),
+        (citizens_fit,),
+    ),
+    Rule(
         DrawToken,
         "Draw from the bag",
         draw_token,
@@ -407,7 +433,14 @@ RULES = (
         (),
         (chaos_open,),
     ),
-    Rule(EndYear, "End the year", end_year, lambda s, a: f"End of year {s.year}", (), (chaos_done,)),
+    Rule(
+        EndYear,
+        "End the year",
+        end_year,
+        lambda s, a: f"End of year {s.year}",
+        (),
+        (chaos_done, sets_settled),
+    ),
     Rule(
         GiveCorruption,
         "Give corruption",

@@ -18,9 +18,11 @@ from trackers.core.actions import Action
 class UseBoard(Action):
     """The China board in the `infamous-traffic.board` pack's JSON form (carried whole, so a log replays
     without the pack), and the demand dice counted in the box. Canton's 2 demand dice, the 5 pool dice, the
-    two Fate of China tiles and the bowls' tiles are drawn by Lantern unless the table enters them."""
+    two Fate of China tiles and the bowls' tiles are drawn by Lantern unless the table enters them. The game
+    then plays by Lantern's current readings (`state.EDITION`); the type name changed with them, so a log
+    from before reads `LegacyUseBoard`."""
 
-    type: ClassVar[str] = "infamous-traffic.use_board"
+    type: ClassVar[str] = "infamous-traffic.use_board.v2"
     layout: str
     demand_dice: int
     canton_dice: tuple[int, ...] = ()
@@ -28,6 +30,15 @@ class UseBoard(Action):
     fate: tuple[str, ...] = ()
     bowls: tuple[str, ...] = ()
     """Conspiracy tiles for the bowls in filling order (bowl 1 first)."""
+
+
+@dataclass(frozen=True)
+class LegacyUseBoard(UseBoard):
+    """A board entered by a game begun before the rules-read fixes (the log's old type name): that game keeps
+    the readings it was played with (edition 1, see `state.EDITION`), so its log replays exactly. No screen
+    makes it."""
+
+    type: ClassVar[str] = "infamous-traffic.use_board"
 
 
 @dataclass(frozen=True)
@@ -218,11 +229,13 @@ class SuppressTaiping(Action):
 
 @dataclass(frozen=True)
 class PoliceTreatyPort(Action):
-    """Smugglers and Bureaucrats taken out of the inactive chains of a Treaty Port region (by chain id)."""
+    """Smugglers and Bureaucrats taken out of the inactive chains of a Treaty Port region: every one in the
+    `chains` named, and each one of `pieces` ("chain-id:space"), as many as the commander likes."""
 
     type: ClassVar[str] = "infamous-traffic.police_treaty_port"
     region: str
     chains: tuple[str, ...]
+    pieces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

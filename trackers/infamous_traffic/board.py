@@ -13,8 +13,15 @@ Pack data:
 
 `enforcement` names the Enforcement tile that hits the region (canton, mountain, mid-coast or city).
 `toward` is the chain an interior chain leads to on its way to the coast (null for a coastal chain).
+Names are matched as the table means them (`trackers.core.names`): "canton " in a border list is the
+region Canton, and two regions "Canton" and "canton" are one name written twice. The pack keeps what was
+typed; the `Board` spells every reference as the region or chain list first wrote it.
 Outrage positions count from 0 at the leftmost space. `debt` and `tile_limits` may be left out: then the
 table enters the compounded debt, the debt penalty and the tiles it returns.
+
+What the rulebook text does say of the map is `RULEBOOK_CHINA`, each fact with the section that prints it:
+the editor starts a new board from it, the set-up places its pieces by it, and `rulebook_differences` says
+where a board departs from it (a board may: the editor then asks before saving).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from trackers.core.names import known_as, name_key
 from trackers.core.packs import PackKind, register_pack_kind
 
 Space = Literal["ship", "opium", "blank"]
@@ -35,6 +43,89 @@ MAX_REGIONS = 12
 MAX_CHAINS = 40
 MAX_SPACES = 8
 MAX_TRACK = 60
+
+
+@dataclass(frozen=True)
+class SetUpPiece:
+    """A conspiracy tile the set-up puts in a named region's chain: its leftmost (0) or rightmost (-1)."""
+
+    region: str
+    chain: int
+    kind: str
+    value: int
+
+
+@dataclass(frozen=True)
+class PrintedChina:
+    """What the rulebook text itself says about the map: a new board in the editor starts from it, and a
+    board that differs from it is saved only when the table confirms. The rest (borders, coast, chains and
+    their spaces, the tracks) is printed only on the physical board."""
+
+    regions: int
+    areas: tuple[str, ...]
+    named: tuple[str, ...]
+    tiles: tuple[tuple[str, str], ...]
+    """(Enforcement tile, the area's icon) where the rulebook pairs them."""
+    start_tiles: tuple[tuple[str, str], ...]
+    """(region, the Enforcement tile that hits it) a new board starts with: Lantern's reading."""
+    set_up: tuple[SetUpPiece, ...]
+    missionary: str
+    demand_dice: tuple[str, int]
+
+    def tile_of(self, region: str) -> str | None:
+        return dict((name_key(r), t) for r, t in self.start_tiles).get(name_key(region))
+
+
+RULEBOOK_CHINA = PrintedChina(
+    # Components, "The Map", and "China's Regions and Supply Chains": seven regions; Setup step 6 puts a
+    # Qing Force in each, seven in all.
+    regions=7,
+    # "China's Regions and Supply Chains": the four larger areas, told apart by the regions' colour.
+    areas=("Fish", "Wave", "Temple", "Mountains"),
+    # Setup step 6 names Canton and Shanghai; the Opportunity example names Changsha and Wuchang, the
+    # Disruption example Wenzhou. The rulebook names no other region.
+    named=("Canton", "Shanghai", "Changsha", "Wuchang", "Wenzhou"),
+    # Setup step 4: the Canton Enforcement tile carries the fish icon. The Components list names the other
+    # tiles Mountain, Mid-Coast and City without saying which area's icon each shows.
+    tiles=(("canton", "Fish"),),
+    # Lantern's reading (the editor shows it, one tap changes it): the tile named Canton hits Canton.
+    start_tiles=(("Canton", "canton"),),
+    # Setup step 6: a Bureaucrat (2) in Canton's leftmost chain and a Smuggler (2) in its rightmost; a
+    # Bureaucrat (2) in Shanghai's rightmost.
+    set_up=(
+        SetUpPiece("Canton", 0, "bureaucrat", 2),
+        SetUpPiece("Canton", -1, "smuggler", 2),
+        SetUpPiece("Shanghai", -1, "bureaucrat", 2),
+    ),
+    # Setup step 6: the Missionary; step 10: two demand dice.
+    missionary="Canton",
+    demand_dice=("Canton", 2),
+)
+
+
+def rulebook_differences(data: Mapping[str, Any]) -> list[str]:
+    """Where a board's regions differ from what the rulebook says of China (empty: they agree). A board may
+    differ (a test board, a misprint put right): the editor then saves it only when the table confirms."""
+    regions = data.get("regions")
+    if not isinstance(regions, list):
+        return []
+    names = [r["name"] for r in regions if isinstance(r, Mapping) and isinstance(r.get("name"), str)]
+    china = RULEBOOK_CHINA
+    out = []
+    if len(regions) != china.regions:
+        areas = ", ".join(china.areas)
+        out.append(
+            f"the rulebook's China has {china.regions} regions in {len(china.areas)} areas ({areas}); "
+            f"this board has {len(regions)}"
+        )
+    if missing := [n for n in china.named if known_as(n, names) is None]:
+        what = "a region" if len(missing) == 1 else "regions"
+        out.append(f"the rulebook names {_listed(missing)} as {what} of China, which this board lacks")
+    return out
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @dataclass(frozen=True)
@@ -101,20 +192,20 @@ class Board:
 
     @cached_property
     def _regions(self) -> dict[str, RegionSpec]:
-        return {r.name: r for r in self.regions}
+        return {name_key(r.name): r for r in self.regions}
 
     @cached_property
     def _chains(self) -> dict[str, ChainSpec]:
-        return {c.id: c for c in self.chains}
+        return {name_key(c.id): c for c in self.chains}
 
     def region(self, name: str) -> RegionSpec:
-        return self._regions[name]
+        return self._regions[name_key(name)]
 
     def chain(self, cid: str) -> ChainSpec:
-        return self._chains[cid]
+        return self._chains[name_key(cid)]
 
     def adjacent(self, a: str, b: str) -> bool:
-        return b in self.region(a).adjacent
+        return known_as(b, self.region(a).adjacent) is not None
 
     def tile_limit(self, revenue: int) -> int | None:
         if not self.tile_limits:
@@ -137,35 +228,42 @@ def board_problems(data: Mapping[str, Any]) -> list[str]:
             problems.append(f"region {i + 1} has no name")
             continue
         names.append(r["name"])
-        if r.get("enforcement") not in ENFORCEMENT:
+        if not isinstance(r.get("enforcement"), str) or known_as(r["enforcement"], ENFORCEMENT) is None:
             problems.append(f"{r['name']}: 'enforcement' must be one of {', '.join(ENFORCEMENT)}")
         if not isinstance(r.get("coastal"), bool):
             problems.append(f"{r['name']}: 'coastal' must be true or false")
         adjacent = r.get("adjacent")
         if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
             problems.append(f"{r['name']}: 'adjacent' must list region names")
-    if len(set(names)) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         problems.append("two regions have the same name")
-    if "Canton" not in names:
+    if known_as("Canton", names) is None:
         problems.append("the board needs Canton (the rules set up there)")
-    known = set(names)
     for r in regions:
         if isinstance(r, Mapping) and isinstance(r.get("adjacent"), list):
             for other in r["adjacent"]:
-                if other not in known:
+                if not isinstance(other, str) or known_as(other, names) is None:
                     problems.append(f"{r.get('name')}: borders an unknown region {other!r}")
-                elif other == r.get("name"):
+                elif name_key(other) == name_key(r["name"]):
                     problems.append(f"{other} cannot border itself")
                 else:
-                    back = next(x for x in regions if isinstance(x, Mapping) and x.get("name") == other)
-                    if r.get("name") not in (back.get("adjacent") or []):
+                    back = next(
+                        x
+                        for x in regions
+                        if isinstance(x, Mapping)
+                        and isinstance(x.get("name"), str)
+                        and name_key(x["name"]) == name_key(other)
+                    )
+                    theirs = back.get("adjacent")
+                    listed = [a for a in theirs if isinstance(a, str)] if isinstance(theirs, list) else []
+                    if known_as(r["name"], listed) is None:
                         problems.append(f"{other} must also list {r.get('name')} as a neighbour")
-    problems.extend(_chain_problems(chains, known))
+    problems.extend(_chain_problems(chains, names))
     problems.extend(_track_problems(data))
     return problems
 
 
-def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
+def _chain_problems(chains: list[Any], regions: list[str]) -> list[str]:
     problems: list[str] = []
     ids: list[str] = []
     for i, c in enumerate(chains):
@@ -173,7 +271,7 @@ def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
             problems.append(f"chain {i + 1} has no id")
             continue
         ids.append(c["id"])
-        if c.get("region") not in regions:
+        if not isinstance(c.get("region"), str) or known_as(c["region"], regions) is None:
             problems.append(f"chain {c['id']}: its region {c.get('region')!r} is not on the board")
         spaces = c.get("spaces")
         if (
@@ -182,14 +280,13 @@ def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
             or any(s not in SPACES for s in spaces)
         ):
             problems.append(f"chain {c['id']}: 'spaces' must list 1 to {MAX_SPACES} of ship, opium, blank")
-    if len(set(ids)) != len(ids):
+    if len({name_key(i) for i in ids}) != len(ids):
         problems.append("two chains have the same id")
-    known = set(ids)
     for c in chains:
         if not isinstance(c, Mapping):
             continue
         toward = c.get("toward")
-        if toward is not None and toward not in known:
+        if toward is not None and (not isinstance(toward, str) or known_as(toward, ids) is None):
             problems.append(f"chain {c.get('id')}: leads toward an unknown chain {toward!r}")
         if toward is None and isinstance(c.get("spaces"), list) and "ship" not in c["spaces"]:
             problems.append(
@@ -201,16 +298,18 @@ def _chain_problems(chains: list[Any], regions: set[str]) -> list[str]:
 
 def _loops(chains: list[Any]) -> list[str]:
     toward = {
-        c["id"]: c.get("toward") for c in chains if isinstance(c, Mapping) and isinstance(c.get("id"), str)
+        name_key(c["id"]): (c["id"], c.get("toward"))
+        for c in chains
+        if isinstance(c, Mapping) and isinstance(c.get("id"), str)
     }
-    for start in toward:
+    for start, (written, first) in toward.items():
         seen = {start}
-        at = toward.get(start)
-        while isinstance(at, str):
-            if at in seen:
-                return [f"chain {start}: its way toward the coast goes round in a loop"]
-            seen.add(at)
-            at = toward.get(at)
+        at = first
+        while isinstance(at, str) and name_key(at) in toward:
+            if name_key(at) in seen:
+                return [f"chain {written}: its way toward the coast goes round in a loop"]
+            seen.add(name_key(at))
+            at = toward[name_key(at)][1]
     return []
 
 
@@ -269,11 +368,30 @@ def board_from(layout: str) -> Board:
         raise ValueError("the board must be a JSON object")
     if problems := board_problems(data):
         raise ValueError("; ".join(problems))
+    names = [r["name"] for r in data["regions"]]
+    ids = [c["id"] for c in data["chains"]]
+
+    def spelt(name: str, known: list[str] | tuple[str, ...]) -> str:
+        """A reference as the board's list first wrote it (board_problems made sure there is one)."""
+        return known_as(name, known) or name
+
     regions = tuple(
-        RegionSpec(r["name"], r["enforcement"], r["coastal"], tuple(r["adjacent"])) for r in data["regions"]
+        RegionSpec(
+            r["name"],
+            spelt(r["enforcement"], ENFORCEMENT),
+            r["coastal"],
+            tuple(spelt(a, names) for a in r["adjacent"]),
+        )
+        for r in data["regions"]
     )
     chains = tuple(
-        ChainSpec(c["id"], c["region"], tuple(c["spaces"]), c.get("toward")) for c in data["chains"]
+        ChainSpec(
+            c["id"],
+            spelt(c["region"], names),
+            tuple(c["spaces"]),
+            None if c.get("toward") is None else spelt(c["toward"], ids),
+        )
+        for c in data["chains"]
     )
     o = data["outrage"]
     outrage = OutrageTrack(

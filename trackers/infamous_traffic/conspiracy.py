@@ -9,7 +9,9 @@ from random import Random
 
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
+from trackers.core.names import known_as, same_name
 from trackers.core.rules import refuse
+from trackers.core.wording import a_or_an
 from trackers.infamous_traffic import china
 from trackers.infamous_traffic.actions import PlaceConspiracy
 from trackers.infamous_traffic.guards import DIE, FACE, SPACE, VALUE, G, region_named, space_in
@@ -88,7 +90,9 @@ def _check_missionary(state: S, region: str) -> list[Violation]:
         return refuse(
             f"{G}.missionary", f"{region} already has a Missionary: one a region.", RULE["missionary"]
         )
-    allowed = china.near_black_tile(state, region) or (region == "Canton" and not any_black_tile(state))
+    allowed = china.near_black_tile(state, region) or (
+        same_name(region, "Canton") and not any_black_tile(state)
+    )
     if not allowed:
         return refuse(
             f"{G}.no_black_tile",
@@ -113,7 +117,7 @@ def _check_qing(state: S, action: PlaceConspiracy) -> list[Violation]:
         if name not in left or not board.adjacent(action.region, name):
             return refuse(f"{G}.battle", f"{name!r} does not border {action.region}.", RULE["qing"])
         left[name] -= 1
-        if left[name] < 1 and state.region(name).alignment in ("qing", "treaty"):
+        if left[name] < 1 and _last_force(state, name):
             return refuse(
                 f"{G}.battle",
                 f"{name} would lose its last Qing Force; the battle cannot take it.",
@@ -131,21 +135,28 @@ def _check_qing(state: S, action: PlaceConspiracy) -> list[Violation]:
     return []
 
 
+def _last_force(state: S, region: str) -> bool:
+    """Whether a region's last Qing Force holds it: in a Qing region it does; under a Treaty Port the Treaty
+    Port tile stays, so the battle may take it (edition 1 kept that one too)."""
+    alignment = state.region(region).alignment
+    return alignment == "qing" or (alignment == "treaty" and state.edition < 2)
+
+
 def _check_agent(state: S, action: PlaceConspiracy) -> list[Violation]:
     rule = RULE[action.tile]
     if problems := space_in(state, action.chain, action.space) or VALUE.violations(action.value):
         return problems
     spec = china.board(state).chain(action.chain)
     if spec.spaces[action.space - 1] != "blank":
-        return refuse(f"{G}.space_type", f"A {action.tile} goes on a blank space.", rule)
+        return refuse(f"{G}.space_type", f"{a_or_an(action.tile).capitalize()} goes on a blank space.", rule)
     chain = state.chain(action.chain)
     occupant = chain.tiles[action.space - 1]
     if occupant is not None:
         if occupant.kind != action.tile or occupant.value <= action.value:
             return refuse(
                 f"{G}.competition",
-                f"That space holds a {occupant.kind} worth {occupant.value}: only a {action.tile} of lower "
-                "value can push out one of its own kind.",
+                f"That space holds {a_or_an(occupant.kind)} worth {occupant.value}: only "
+                f"{a_or_an(action.tile)} of lower value can push out one of its own kind.",
                 "infamous-traffic/conspiracy/competition",
             )
         return []
@@ -165,7 +176,8 @@ def _check_smuggler(state: S, action: PlaceConspiracy, region: str) -> list[Viol
         )
     if china.near_black_tile(state, region):
         return []
-    if not any_black_tile(state) and (region == "Canton" or not _smuggler_room(state, "Canton")):
+    canton = known_as("Canton", [r.name for r in state.regions]) or "Canton"
+    if not any_black_tile(state) and (same_name(region, canton) or not _smuggler_room(state, canton)):
         return []
     return refuse(
         f"{G}.no_black_tile",

@@ -136,35 +136,60 @@ def suppress(state: S, action: SuppressTaiping, rng: Random) -> tuple[S, list[Ev
     return after, [Event.of("war", text, rule=WAR)]
 
 
+def police_pieces(state: S, region: str) -> tuple[str, ...]:
+    """Every Smuggler and Bureaucrat policing may take in a Treaty Port region, as "chain-id:space"."""
+    return tuple(
+        f"{cid}:{i + 1}"
+        for cid in policeable(state, region)
+        for i, t in enumerate(state.chain(cid).tiles)
+        if t is not None and not t.owner
+    )
+
+
+def _policed(state: S, action: PoliceTreatyPort) -> tuple[str, ...]:
+    """The pieces an entry takes: those it names, and every one in the chains it names."""
+    whole = tuple(p for p in police_pieces(state, action.region) if p.rpartition(":")[0] in action.chains)
+    return (*action.pieces, *(p for p in whole if p not in action.pieces))
+
+
 def check_police(state: S, action: PoliceTreatyPort) -> list[Violation]:
     if problems := _war_check(state, action.region, "police", "Police Treaty Port"):
         return problems
     open_chains = policeable(state, action.region)
-    if (
-        not action.chains
-        or any(c not in open_chains for c in action.chains)
-        or len(set(action.chains)) != len(action.chains)
-    ):
+    if any(c not in open_chains for c in action.chains) or len(set(action.chains)) != len(action.chains):
         return refuse(
             f"{G}.war",
             f"Name the inactive chains of {action.region} to clear: {', '.join(open_chains)}.",
+            WAR,
+        )
+    pieces = police_pieces(state, action.region)
+    if (
+        not (action.chains or action.pieces)
+        or any(p not in pieces for p in action.pieces)
+        or len(set(action.pieces)) != len(action.pieces)
+    ):
+        return refuse(
+            f"{G}.war",
+            f"Name the Smugglers and Bureaucrats in {action.region}'s inactive chains to remove: "
+            f"{', '.join(pieces)}.",
             WAR,
         )
     return []
 
 
 def police(state: S, action: PoliceTreatyPort, rng: Random) -> tuple[S, list[Event]]:
+    """Each piece out of the game; each Smuggler sends the region's lowest demand die back."""
     after = replace(state, war_strength=state.war_strength - 1)
-    for cid in action.chains:
-        chain = after.chain(cid)
-        gone = [t.kind for t in chain.tiles if t is not None and not t.owner]
-        for i, t in enumerate(chain.tiles):
-            if t is not None and not t.owner:
-                after = china.put_piece(after, cid, i, None)
-        after = replace(after, removed=after.removed.put(gone))
-        for _ in range(gone.count("smuggler")):
+    gone: list[str] = []
+    for where in _policed(state, action):
+        cid, _, space = where.rpartition(":")
+        piece = after.chain(cid).tiles[int(space) - 1]
+        assert piece is not None
+        after = china.put_piece(after, cid, int(space) - 1, None)
+        gone.append(piece.kind)
+        if piece.kind == "smuggler":
             after = china.lowest_die_back(after, action.region)
-    return after, []
+    return replace(after, removed=after.removed.put(gone)), []
 
 
 def describe_war(state: S, action: AttackQing | SuppressTaiping | PoliceTreatyPort) -> str:
@@ -182,7 +207,7 @@ def describe_war(state: S, action: AttackQing | SuppressTaiping | PoliceTreatyPo
 def rush_pass(state: S, action: RushPass, rng: Random) -> tuple[S, list[Event]]:
     who = state.rush_player
     assert who is not None
-    return replace(state, rush_out=(*state.rush_out, who)), []
+    return replace(state, rush_out=(*state.rush_out, who), rush_turn=state.rush_after(who, passed=True)), []
 
 
 def describe_rush_pass(state: S, action: RushPass) -> str:

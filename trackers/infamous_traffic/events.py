@@ -13,7 +13,7 @@ from trackers.core.rules import refuse
 from trackers.infamous_traffic import china
 from trackers.infamous_traffic.actions import ChooseTarget, DrawEvent
 from trackers.infamous_traffic.guards import G
-from trackers.infamous_traffic.state import EVENT_NAMES, EVENT_TILES, InfamousTrafficState, Question
+from trackers.infamous_traffic.state import EVENT_NAMES, EVENT_TILES, Chain, InfamousTrafficState, Question
 
 S = InfamousTrafficState
 RULE = {
@@ -194,6 +194,12 @@ def tax(state: S, tile: str, chosen: str) -> tuple[S, list[Event]]:
 def missionary(state: S, tile: str, chosen: str) -> tuple[S, list[Event]]:
     rule = RULE["missionary"]
     scores = {r.name: r.total for r in state.regions if r.alignment == "qing" and r.missionary}
+    anywhere = any(r.missionary for r in state.regions)
+    literal = state.edition >= 2 and state.settings.missionary_outside_qing == "raises outrage by 2"
+    if not scores and anywhere and literal:
+        after = china.raise_outrage(state, 2)
+        text = "Missionary Expulsion: no Missionary in a Qing region to remove; outrage +2."
+        return _over(after), [Event.of("event", text, rule=rule)]
     if not scores:
         return _ignored(
             state, "Missionary Expulsion: no Missionary in a Qing region, so it is ignored.", rule
@@ -229,7 +235,49 @@ def enforce(state: S, tile: str, chosen: str) -> tuple[S, list[Event]]:
             f"Enforce in {area.title()}: no active chain in a Qing region there, so it is ignored.",
             rule,
         )
-    scores = {c.id: c.value + sum(state.chain(i).value for i in _connected(state, c.id)) for c in candidates}
+    if state.edition < 2:
+        return _enforce_interior_only(state, tile, chosen, candidates)
+    networks: dict[str, tuple[str, ...]] = {}
+    for c in candidates:
+        network = _network(state, c.id)
+        if not any(set(network) == set(seen) for seen in networks.values()):
+            networks[c.id] = network
+    scores = {cid: sum(state.chain(i).value for i in network) for cid, network in networks.items()}
+    state, target = _pick(state, tile, scores, chosen)
+    if not target:
+        return state, []
+    network = networks[target]
+    after, outrage = china.disrupt(state, network[0])
+    after = china.raise_outrage(after, outrage)
+    others = [i for i in network if i != target]
+    along = f" with the active chains connected to it ({', '.join(others)})" if others else ""
+    text = (
+        f"Enforce in {area.title()}: chain {target}{along} (worth {scores[target]}) is disrupted; "
+        f"outrage +{outrage}."
+    )
+    return _over(after), [Event.of("event", text, rule=rule, chain=target)]
+
+
+def _network(state: S, cid: str) -> tuple[str, ...]:
+    """The active chains connected to an active chain, its own included: the chain it leads to on the coast
+    first, then every active chain behind that one. Disrupting the first takes the rest along."""
+    board = china.board(state)
+    root = cid
+    while (toward := board.chain(root).toward) is not None and state.chain(toward).active:
+        root = toward
+    return (root, *(i for i in china.interior_behind(state, root) if state.chain(i).active))
+
+
+def _enforce_interior_only(
+    state: S, tile: str, chosen: str, candidates: list[Chain]
+) -> tuple[S, list[Event]]:
+    """Edition 1's Enforcement: a chain counted with the active interior chains behind it alone."""
+    area = tile[len("enforce-") :]
+    behind = {
+        c.id: tuple(i for i in china.interior_behind(state, c.id) if state.chain(i).active)
+        for c in candidates
+    }
+    scores = {c.id: c.value + sum(state.chain(i).value for i in behind[c.id]) for c in candidates}
     state, target = _pick(state, tile, scores, chosen)
     if not target:
         return state, []
@@ -237,11 +285,7 @@ def enforce(state: S, tile: str, chosen: str) -> tuple[S, list[Event]]:
     after = china.raise_outrage(after, outrage)
     worth = scores[target]
     text = f"Enforce in {area.title()}: chain {target} (worth {worth}) is disrupted; outrage +{outrage}."
-    return _over(after), [Event.of("event", text, rule=rule, chain=target)]
-
-
-def _connected(state: S, cid: str) -> tuple[str, ...]:
-    return tuple(i for i in china.interior_behind(state, cid) if state.chain(i).active)
+    return _over(after), [Event.of("event", text, rule=RULE["enforce"], chain=target)]
 
 
 def taiping(state: S, tile: str, chosen: str) -> tuple[S, list[Event]]:
@@ -258,7 +302,10 @@ def taiping(state: S, tile: str, chosen: str) -> tuple[S, list[Event]]:
                 if t is not None and t.kind == "bureaucrat"
             )
             for r in state.regions
+            if r.alignment != "treaty" or state.edition < 2
         }
+        if not scores:
+            return _ignored(state, "Taiping Uprising: every region is a Treaty Port, so it is ignored.", rule)
         state, target = _pick(state, tile, scores, chosen, min)
     else:
         scores = {

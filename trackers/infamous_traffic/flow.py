@@ -65,7 +65,9 @@ def _end_turn(state: S) -> tuple[S, list[Event]]:
             return replace(state, questions=(Question("activate", who, options=ready),)), []
         return china.activate(state, ready[0])
     if state.stage == "rush":
-        return replace(state, turn_done=False, rush_turn=state.rush_turn + 1), []
+        player = state.rush_player
+        assert player is not None, "a Rush action is taken by the Rush's player"
+        return replace(state, turn_done=False, rush_turn=state.rush_after(player, passed=False)), []
     if why := events.early_end(state):
         return begin_decade_end(state, why)
     acted = state.acted + 1
@@ -75,16 +77,19 @@ def _end_turn(state: S) -> tuple[S, list[Event]]:
     return _end_round(after)
 
 
-def _end_round(state: S) -> tuple[S, list[Event]]:
+def _travelled(state: S) -> S:
     """Pawns slide left; travellers then passers join their new location's action row."""
     rows = []
     for i in range(len(LOCATIONS)):
         rows.append((*state.action_rows[i], *state.travel_rows[i], *state.passers[i]))
+    return replace(
+        state, action_rows=(rows[0], rows[1], rows[2]), travel_rows=((), (), ()), passers=((), (), ())
+    )
+
+
+def _end_round(state: S) -> tuple[S, list[Event]]:
     after = replace(
-        state,
-        action_rows=(rows[0], rows[1], rows[2]),
-        travel_rows=((), (), ()),
-        passers=((), (), ()),
+        _travelled(state),
         stage="events",
         draws_left=events.draws_after_round(state.round, len(state.players)),
     )
@@ -115,8 +120,12 @@ def _after_events(state: S) -> tuple[S, list[Event]]:
 
 
 def begin_decade_end(state: S, why: str) -> tuple[S, list[Event]]:
-    """The Opium War: an arrow space first lowers outrage by 1; a red space then starts a war."""
+    """The Opium War: an arrow space first lowers outrage by 1; a red space then starts a war. A decade that
+    ends at the end of a turn first brings the pawns on the travel rows to the action rows, so that every
+    player has a place in the Rush and in the next decade's order (edition 1 left them where they stood)."""
     head = Event.of("decade", f"Decade {state.decade} ends: {why}.", rule="infamous-traffic/decade")
+    if state.edition >= 2:
+        state = _travelled(state)
     outrage, strength = decade.war_outlook(state)
     after = replace(state, stage="war", draws_left=0, turn_done=False, war_ports=0, outrage=outrage)
     if not strength:
@@ -144,6 +153,9 @@ def _after_war(state: S) -> tuple[S, list[Event]]:
 
 
 def _books(state: S) -> tuple[S, list[Event]]:
+    """Balance Books; outrage goes back to 0 here too when the table reads the reset as every decade's."""
+    if state.settings.outrage_reset == "at the end of every decade":
+        state = replace(state, outrage=0)
     after, more = decade.balance_books(replace(state, war_strength=0, commander=""))
     return replace(after, stage="books"), more
 

@@ -3,14 +3,16 @@ header's summary and the final ranking (ties go to the player earlier in turn or
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from trackers.core.actions import Action, Event
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.errors import Violation
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
-from trackers.infamous_traffic import china, decade, flow
+from trackers.infamous_traffic import china, decade, flow, table_notes
+from trackers.infamous_traffic.guards import as_meant
 from trackers.infamous_traffic.rules import RULEBOOK
 from trackers.infamous_traffic.state import EVENTS_PER_DECADE, TILE_NAMES, InfamousTrafficState, Settings
 
@@ -95,11 +97,18 @@ class InfamousTraffic(RulebookGame[InfamousTrafficState]):
     def new_state(self, setup: Setup, seed: int) -> InfamousTrafficState:
         return InfamousTrafficState(setup.players, settings_from(Settings, setup))
 
+    def validate(self, state: InfamousTrafficState, action: Action) -> list[Violation]:
+        """Names are compared as the table means them (`guards.as_meant`)."""
+        return self.rulebook.validate(state, as_meant(state, action))
+
+    def describe(self, state: InfamousTrafficState, action: Action) -> str:
+        return self.rulebook.describe(state, as_meant(state, action))
+
     def apply(
         self, state: InfamousTrafficState, action: Action, rng: Random
     ) -> tuple[InfamousTrafficState, list[Event]]:
         """Whatever follows by itself (the end of a turn, a round, a decade's steps) runs at once."""
-        after, events = self.rulebook.apply(state, action, rng)
+        after, events = self.rulebook.apply(state, as_meant(state, action), rng)
         after, more = flow.settle(after, rng)
         return after, events + more + _new_mismatches(state, after)
 
@@ -121,6 +130,13 @@ class InfamousTraffic(RulebookGame[InfamousTrafficState]):
         ranking = tuple(Score(p, total) for p, total, _ in ranked)
         breakdown = tuple((p, parts) for p, _, parts in ranked)
         return Outcome((ranked[0][0],), ranking, f"Game over: {state.reason}.", breakdown)
+
+    def moment(self, state: InfamousTrafficState) -> Moment:
+        """A new stage, decade, round, turn or question is a new step."""
+        return (state.stage, state.decade, state.round, state.acted, state.question, state.result)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
 
 INFAMOUS_TRAFFIC = InfamousTraffic()

@@ -3,9 +3,14 @@ enter, whose turn it is and where their pawn stands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.core.limits import Count
+from trackers.core.names import known_as
 from trackers.core.rules import refuse
+from trackers.infamous_traffic import actions as a
 from trackers.infamous_traffic.state import LOCATIONS, PLAYER_TILES, InfamousTrafficState
 
 S = InfamousTrafficState
@@ -121,3 +126,54 @@ def space_in(state: S, cid: str, space: int) -> list[Violation]:
         return problems
     size = len(state.chain(cid).tiles)
     return numbered(f"Chain {cid}'s spaces are numbered", size, space, f"{G}.space", "infamous-traffic/china")
+
+
+def as_meant(state: S, action: Action) -> Action:
+    """The entry with every region, chain, location and player it names spelt as the game spells them, so
+    that "canton " means Canton; a name the game does not know stays as typed, for its refusal. The log
+    keeps the entry as typed."""
+    regions = [r.name for r in state.regions]
+    chains = [c.id for c in state.chains]
+
+    def region(name: str) -> str:
+        return known_as(name, regions) or name
+
+    def chain(name: str) -> str:
+        return known_as(name, chains) or name
+
+    def spot(where: str) -> str:
+        """A "chain-id:space" place (other words, such as a tile type, stay)."""
+        cid, colon, space = where.rpartition(":")
+        return f"{chain(cid)}:{space}" if colon else where
+
+    def player(name: str) -> str:
+        return known_as(name, state.players) or name
+
+    if isinstance(action, a.PlaceConspiracy):
+        removals = tuple(region(n) for n in action.removals)
+        return replace(action, region=region(action.region), chain=chain(action.chain), removals=removals)
+    if isinstance(action, (a.AttackQing, a.SuppressTaiping, a.SetDemand)):
+        return replace(action, region=region(action.region))
+    if isinstance(action, a.PoliceTreatyPort):
+        chains_named = tuple(chain(c) for c in action.chains)
+        pieces = tuple(spot(p) for p in action.pieces)
+        return replace(action, region=region(action.region), chains=chains_named, pieces=pieces)
+    if isinstance(action, a.Deploy):
+        return replace(action, chain=chain(action.chain), source=spot(action.source))
+    if isinstance(action, (a.AdjustPrice, a.ActivateChain)):
+        return replace(action, chain=chain(action.chain))
+    if isinstance(action, a.ChooseTarget) and state.question is not None:
+        return replace(action, target=known_as(action.target, state.question.options) or action.target)
+    if isinstance(action, a.ReturnTiles):
+        return replace(action, player=player(action.player), tiles=tuple(spot(t) for t in action.tiles))
+    if isinstance(action, a.ChooseStart):
+        return replace(
+            action,
+            player=player(action.player),
+            location=known_as(action.location, LOCATIONS) or action.location,
+        )
+    if isinstance(action, a.Travel):
+        return replace(action, to=known_as(action.to, LOCATIONS) or action.to)
+    if isinstance(action, (a.CardMoney, a.CompoundDebt, a.DebtPenalty)):
+        return replace(action, player=player(action.player))
+    return action

@@ -9,7 +9,7 @@ from trackers.core.actions import Action
 from trackers.core.errors import Violation
 from trackers.infamous_traffic import china, conspiracy, decade, events
 from trackers.infamous_traffic.actions import Deploy, PlaceConspiracy
-from trackers.infamous_traffic.board import BOARD_PACK, board_problems
+from trackers.infamous_traffic.board import BOARD_PACK, RULEBOOK_CHINA, board_problems, rulebook_differences
 from trackers.infamous_traffic.game import next_step
 from trackers.infamous_traffic.rules import RULEBOOK
 from trackers.infamous_traffic.state import InfamousTrafficState
@@ -26,6 +26,7 @@ score = decade.score
 season_order = decade.season_order
 ranking = decade.ranking
 policeable = decade.policeable
+police_pieces = decade.police_pieces
 penalty_due = decade.penalty_due
 early_end = events.early_end
 events_to_add = events.events_to_add
@@ -34,6 +35,7 @@ region_of = china.region_of
 
 __all__ = [
     "BOARD_PACK",
+    "RULEBOOK_CHINA",
     "black_tiles",
     "blocked",
     "board_problems",
@@ -49,10 +51,12 @@ __all__ = [
     "penalty_due",
     "place_targets",
     "placeable",
+    "police_pieces",
     "policeable",
     "ranking",
     "region_of",
     "revenue",
+    "rulebook_differences",
     "score",
     "season_order",
     "war_moves",

@@ -26,6 +26,7 @@ from trackers.infamous_traffic.actions import (
     DrawEvent,
     Influence,
     Inquire,
+    LegacyUseBoard,
     Pass,
     PlaceConspiracy,
     PoliceTreatyPort,
@@ -76,7 +77,7 @@ WAITS = {
     "returns": "return the tiles over the limit",
 }
 STAGES: tuple[tuple[str, str, frozenset[type[Action]], str], ...] = (
-    ("board", "the board's set-up", frozenset({UseBoard}), "infamous-traffic/setup/board"),
+    ("board", "the board's set-up", frozenset({UseBoard, LegacyUseBoard}), "infamous-traffic/setup/board"),
     ("starts", "choosing starting cards", frozenset({ChooseStart}), "infamous-traffic/setup/players"),
     ("turns", "the players' turns", TURN, "infamous-traffic/round"),
     ("events", "the end of the round", TABLE | {DrawEvent}, "infamous-traffic/events"),
@@ -132,6 +133,13 @@ RULEBOOK: Rulebook[S] = Rulebook(
     [
         Rule(
             UseBoard, "Enter the board", setup.use_board, _plain("China board entered"), (setup.check_board,)
+        ),
+        Rule(
+            LegacyUseBoard,
+            "Enter the board",
+            setup.use_board,
+            _plain("China board entered"),
+            (setup.check_board,),
         ),
         Rule(
             ChooseStart,

@@ -8,13 +8,16 @@ from random import Random
 from trackers.core.actions import Event
 from trackers.core.bag import Bag
 from trackers.core.errors import Violation
+from trackers.core.names import known_as, same_name
 from trackers.core.rules import refuse
-from trackers.infamous_traffic.actions import ChooseStart, UseBoard
-from trackers.infamous_traffic.board import Board, board_from
+from trackers.core.wording import a_or_an
+from trackers.infamous_traffic.actions import ChooseStart, LegacyUseBoard, UseBoard
+from trackers.infamous_traffic.board import RULEBOOK_CHINA, Board, ChainSpec, board_from
 from trackers.infamous_traffic.guards import BOX, FACE, G, location_named, player_named, tile_named
 from trackers.infamous_traffic.state import (
     CONSPIRACY,
     CONSPIRACY_TOTAL,
+    EDITION,
     EVENT_TILES,
     LOCATIONS,
     POOL_DICE,
@@ -81,15 +84,22 @@ def check_board(state: S, action: UseBoard) -> list[Violation]:
 
 def _setup_spaces(board: Board) -> str:
     names = [r.name for r in board.regions]
-    if "Shanghai" not in names:
-        return "the set-up places a Bureaucrat in Shanghai, which the board lacks"
-    for region, pick in (("Canton", 0), ("Canton", -1), ("Shanghai", -1)):
-        chains = [c for c in board.chains if c.region == region]
-        if not chains or "blank" not in chains[pick].spaces:
-            return f"{region}'s {'leftmost' if pick == 0 else 'rightmost'} chain needs a blank space"
-    if len([c for c in board.chains if c.region == "Canton"]) < 2:
+    for piece in RULEBOOK_CHINA.set_up:
+        if known_as(piece.region, names) is None:
+            return f"the set-up places a {piece.kind.capitalize()} in {piece.region}, which the board lacks"
+    for piece in RULEBOOK_CHINA.set_up:
+        chains = _chains_of(board, piece.region)
+        if not chains or "blank" not in chains[piece.chain].spaces:
+            side = "leftmost" if piece.chain == 0 else "rightmost"
+            return f"{piece.region}'s {side} chain needs a blank space"
+    if len(_chains_of(board, "Canton")) < 2:
         return "Canton needs two chains (a Bureaucrat goes in the leftmost, a Smuggler in the rightmost)"
     return ""
+
+
+def _chains_of(board: Board, region: str) -> list[ChainSpec]:
+    """The chains of a region the set-up names, however the board spells it."""
+    return [c for c in board.chains if same_name(c.region, region)]
 
 
 def _bowl_size(state: S) -> int:
@@ -103,23 +113,20 @@ def _conspiracy_bag(regions: int) -> Bag:
 
 def use_board(state: S, action: UseBoard, rng: Random) -> tuple[S, list[Event]]:
     board = board_from(action.layout)
-    regions = [Region(r.name, missionary=r.name == "Canton") for r in board.regions]
+    regions = [Region(r.name, missionary=same_name(r.name, RULEBOOK_CHINA.missionary)) for r in board.regions]
     canton = action.canton_dice or (rng.randint(1, 6), rng.randint(1, 6))
-    regions = [replace(r, demand=tuple(canton)) if r.name == "Canton" else r for r in regions]
+    dice_in = RULEBOOK_CHINA.demand_dice[0]
+    regions = [replace(r, demand=tuple(canton)) if same_name(r.name, dice_in) else r for r in regions]
     chains = [Chain(c.id, tuple(None for _ in c.spaces)) for c in board.chains]
     after = replace(
         state, board=board, regions=tuple(regions), chains=tuple(chains), demand_supply=action.demand_dice - 2
     )
-    for region, pick, kind in (
-        ("Canton", 0, "bureaucrat"),
-        ("Canton", -1, "smuggler"),
-        ("Shanghai", -1, "bureaucrat"),
-    ):
-        spec = [c for c in board.chains if c.region == region][pick]
+    for piece in RULEBOOK_CHINA.set_up:
+        spec = _chains_of(board, piece.region)[piece.chain]
         space = spec.spaces.index("blank")
         chain = after.chain(spec.id)
         tiles = list(chain.tiles)
-        tiles[space] = Piece(kind, 2)
+        tiles[space] = Piece(piece.kind, piece.value)
         after = after.with_chain(replace(chain, tiles=tuple(tiles)))
     pool = action.pool or tuple(rng.randint(1, 6) for _ in range(POOL_DICE))
     rest = Bag.of(EVENT_TILES).take(Bag.of(STARTING_BAG).items())
@@ -151,9 +158,10 @@ def use_board(state: S, action: UseBoard, rng: Random) -> tuple[S, list[Event]]:
         fate_pile=tuple(pile),
         conspiracy_bag=bag,
         bowls=tuple(bowls),
-        set_aside=Bag.of({"treaty": CONSPIRACY_TOTAL["treaty"], "taiping": CONSPIRACY_TOTAL["taiping"]}),
+        set_aside=Bag.of({"treaty": CONSPIRACY_TOTAL["treaty"], "taiping": state.settings.taiping_tiles}),
         firms=tuple(Player(p) for p in state.players),
         stage="starts",
+        edition=1 if isinstance(action, LegacyUseBoard) else EDITION,
     )
     text = (
         f"China board {board.name or 'entered'}: {len(board.regions)} regions, {len(board.chains)} chains. "
@@ -200,4 +208,4 @@ def choose_start(state: S, action: ChooseStart, rng: Random) -> tuple[S, list[Ev
 
 
 def describe_start(state: S, action: ChooseStart) -> str:
-    return f"{action.player} starts in {action.location.capitalize()} with a {action.tile} in holdings"
+    return f"{action.player} starts in {action.location.capitalize()} with {a_or_an(action.tile)} in holdings"

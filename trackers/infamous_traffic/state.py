@@ -71,6 +71,13 @@ PERMANENT_DEBT = 15
 CUBES = 13
 TILES_EACH = 6
 EMPTY = Bag()
+EDITION = 2
+"""Which of Lantern's readings a game plays by. Edition 1, a game begun before the rules-read fixes, keeps
+the ones it was played with, so that its log replays to the same game (`actions.LegacyUseBoard`): a Taiping
+founding may hit a Treaty Port, the Post-War Rush counts its turns over the players still in, an early
+decade end leaves the pawns on the travel rows where they stand, Enforcement counts only the interior
+chains behind a chain, a battle against the Taiping keeps the Qing Force under a Treaty Port, and Missionary
+Expulsion with no Missionary in a Qing region is ignored."""
 
 Stage = Literal[
     "board", "starts", "turns", "events", "war", "rush", "books", "season", "compound", "penalty", "over"
@@ -99,9 +106,38 @@ class Settings:
     )
     early_end_after_events: bool = option(
         "Check the early decade end after each event too",
-        True,
+        False,
         rule="infamous-traffic/decade/early-end",
         help="The rules check it at the end of a turn; an event can push outrage to the end of the track.",
+    )
+    missionary_outside_qing: str = option(
+        "Missionary Expulsion with Missionaries only outside Qing regions",
+        "raises outrage by 2",
+        choices=("raises outrage by 2", "is ignored"),
+        rule="infamous-traffic/events/missionary",
+        help="The tile is ignored only with no Missionary in China; one in a Treaty Port or Taiping region "
+        "leaves nothing to remove, but outrage still rises.",
+    )
+    taiping_tiles: int = option(
+        "Taiping tiles set aside",
+        "5, as the component list counts",
+        choices={"5, as the component list counts": 5, "7, as the set-up says": 7},
+        rule="infamous-traffic/setup",
+        help="The component list counts 5 (58 conspiracy tiles in all); the set-up sets aside 7.",
+    )
+    outrage_reset: str = option(
+        "Outrage goes back to 0",
+        "after a war only",
+        choices=("after a war only", "at the end of every decade"),
+        rule="infamous-traffic/decade/rush",
+        help="The reset is the last line of the Post-War Rush, which happens only after a war.",
+    )
+    rush_deploy_fee: str = option(
+        "In the Post-War Rush, the Deploy paid for after Influence or Conspiracy costs",
+        "its 1 debt only",
+        choices=("its 1 debt only", "its 1 debt and the Rush's 1 more"),
+        rule="infamous-traffic/decade/rush",
+        help="The Rush charges 1 more debt an action; whether that Deploy is an action of its own is open.",
     )
     upkeep_from: str = option(
         "Balance Books charges the upkeep of",
@@ -271,12 +307,14 @@ class InfamousTrafficState:
     rush_out: tuple[str, ...] = ()
     """Players who passed in the Post-War Rush."""
     rush_turn: int = 0
+    """The place in turn order the Rush's next player is looked for from (edition 1: turns taken)."""
     season_order: tuple[str, ...] = ()
     season_done: int = 0
     compound_due: tuple[str, ...] = ()
     final: bool = False
     result: str = ""
     reason: str = ""
+    edition: int = EDITION
 
     # --- lookups
 
@@ -302,8 +340,21 @@ class InfamousTrafficState:
 
     @property
     def rush_player(self) -> str | None:
-        still = [p for p in self.turn_order if p not in self.rush_out]
-        return still[self.rush_turn % len(still)] if still else None
+        """The first player still in the Rush from the place in turn order `rush_turn` points at (edition 1
+        counted its turns over the players still in, which skipped one after a pass)."""
+        order = self.turn_order
+        if self.edition < 2:
+            still = [p for p in order if p not in self.rush_out]
+            return still[self.rush_turn % len(still)] if still else None
+        ahead = order[self.rush_turn :] + order[: self.rush_turn]
+        return next((p for p in ahead if p not in self.rush_out), None)
+
+    def rush_after(self, who: str, passed: bool) -> int:
+        """Where the Rush looks for its next player once `who` has acted or passed."""
+        if self.edition < 2:
+            return self.rush_turn if passed else self.rush_turn + 1
+        order = self.turn_order
+        return (order.index(who) + 1) % len(order)
 
     @property
     def turn_order(self) -> tuple[str, ...]:

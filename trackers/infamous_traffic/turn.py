@@ -11,6 +11,7 @@ from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import Count
 from trackers.core.rules import refuse
+from trackers.core.wording import a_or_an
 from trackers.infamous_traffic import china
 from trackers.infamous_traffic.actions import (
     ActivateChain,
@@ -306,7 +307,8 @@ def check_deploy(state: S, action: Deploy) -> list[Violation]:
     if not fits:
         return refuse(
             f"{G}.space_type",
-            f"Space {action.space} of chain {action.chain} takes {TAKES[wanted]}, not a {action.kind}.",
+            f"Space {action.space} of chain {action.chain} takes {TAKES[wanted]}, "
+            f"not {a_or_an(action.kind)}.",
             "infamous-traffic/china",
         )
     if not china.has_opportunity(state, spec.region):
@@ -322,7 +324,7 @@ def check_deploy(state: S, action: Deploy) -> list[Violation]:
     ):
         return refuse(
             f"{G}.undersell",
-            f"Space {action.space} of chain {action.chain} holds a {occupant.kind} worth "
+            f"Space {action.space} of chain {action.chain} holds {a_or_an(occupant.kind)} worth "
             f"{occupant.value}: only a tile of the same type with a lower value can undersell it.",
             "infamous-traffic/actions/undersell",
         )
@@ -393,6 +395,8 @@ def deploy(state: S, action: Deploy, rng: Random) -> tuple[S, list[Event]]:
                 )
             )
     paid = replace(after.pay(who, 1), questions=after.questions[1:]) if asked else rush_fee(after, who)
+    if asked and state.settings.rush_deploy_fee == "its 1 debt and the Rush's 1 more":
+        paid = rush_fee(paid, who)
     return done(paid), events
 
 
@@ -400,7 +404,7 @@ def describe_deploy(state: S, action: Deploy) -> str:
     who = on_turn(state)
     paid = " (paid 1 debt)" if state.question is not None and state.question.kind == "deploy" else ""
     where = f"space {action.space} of chain {action.chain}"
-    return f"{who} deploys a {action.kind} ({action.value}) to {where}{paid}"
+    return f"{who} deploys {a_or_an(action.kind)} ({action.value}) to {where}{paid}"
 
 
 def check_skip(state: S, action: SkipDeploy) -> list[Violation]:
@@ -476,9 +480,8 @@ def adjust(state: S, action: AdjustPrice, rng: Random) -> tuple[S, list[Event]]:
 
 def describe_adjust(state: S, action: AdjustPrice) -> str:
     where = f"in chain {action.chain}" if action.chain else "in holdings"
-    return (
-        f"{on_turn(state)} adjusts a {action.kind}'s price {'up' if action.step > 0 else 'down'} by 1 {where}"
-    )
+    way = "up" if action.step > 0 else "down"
+    return f"{on_turn(state)} adjusts {a_or_an(action.kind)}'s price {way} by 1 {where}"
 
 
 def china_cards(state: S, who: str) -> int:

@@ -6,9 +6,10 @@ read it (with state.py, actions.py, rules.py and queries.py beside it) first whe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.actions import Action, Event
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote, notes_from
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import RulebookGame
 from trackers.scorepad.rules import RULEBOOK
@@ -41,6 +42,14 @@ class ScorePad(RulebookGame[ScorePadState]):
         ranking = tuple(sorted(self.summary(state).scores, key=lambda s: -s.points))
         best = ranking[0].points
         return Outcome(tuple(s.player for s in ranking if s.points == best), ranking, "highest score wins")
+
+    def moment(self, state: ScorePadState) -> Moment:
+        return (state.round, state.finished)
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        if not drew:
+            return ()
+        return notes_from(events, {"first_player": lambda e: f"{e.value('player')} starts the round."})
 
 
 SCOREPAD = ScorePad()

@@ -8,6 +8,7 @@ from random import Random
 from trackers.core.actions import Event
 from trackers.core.errors import Violation
 from trackers.core.limits import Count
+from trackers.core.names import meant
 from trackers.core.rules import Rule, Rulebook, refuse
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.state import ScorePadState as S
@@ -32,8 +33,13 @@ def open_game(state: S) -> list[Violation]:
     return []
 
 
+def player_of(state: S, action: AddPoints | ChooseFirstPlayer) -> str:
+    """The player an entry names as the table typed it: "ann " is Ann. The entry keeps what was typed."""
+    return meant(action.player, state.players)
+
+
 def at_table(state: S, action: AddPoints | ChooseFirstPlayer) -> list[Violation]:
-    if action.player not in state.players:
+    if player_of(state, action) not in state.players:
         return refuse("scorepad.player", f"{action.player!r} is not at this table.", "scorepad/players")
     return []
 
@@ -47,21 +53,23 @@ def some_points(state: S, action: AddPoints) -> list[Violation]:
 
 
 def stays_above_zero(state: S, action: AddPoints) -> list[Violation]:
-    score = state.score_of(action.player)
+    player = player_of(state, action)
+    score = state.score_of(player)
     if not state.settings.allow_negative and score + action.points < 0:
         return refuse(
             "scorepad.negative",
-            f"{action.player} has {score} points; taking {-action.points} would go below zero.",
+            f"{player} has {score} points; taking {-action.points} would go below zero.",
             "scorepad/points",
         )
     return []
 
 
 def add_points(state: S, action: AddPoints, rng: Random) -> Step:
-    index = state.players.index(action.player)
+    player = player_of(state, action)
+    index = state.players.index(player)
     total = state.scores[index] + action.points
     scores = (*state.scores[:index], total, *state.scores[index + 1 :])
-    event = Event.of("score", f"{action.player} now has {total}", player=action.player, total=total)
+    event = Event.of("score", f"{player} now has {total}", player=player, total=total)
     return replace(state, scores=scores), [event]
 
 
@@ -77,7 +85,7 @@ def draw_first(state: S, action: DrawFirstPlayer, rng: Random) -> Step:
 
 
 def choose_first(state: S, action: ChooseFirstPlayer, rng: Random) -> Step:
-    who = action.player
+    who = player_of(state, action)
     return replace(state, first_player=who), [Event.of("first_player", f"{who} goes first", player=who)]
 
 
@@ -86,7 +94,7 @@ def end_game(state: S, action: EndGame, rng: Random) -> Step:
 
 
 def describe_points(state: S, action: AddPoints) -> str:
-    return f"{action.player} {'+' if action.points > 0 else '−'}{abs(action.points)}"
+    return f"{player_of(state, action)} {'+' if action.points > 0 else '−'}{abs(action.points)}"
 
 
 RULEBOOK: Rulebook[S] = Rulebook(
@@ -99,7 +107,7 @@ RULEBOOK: Rulebook[S] = Rulebook(
             ChooseFirstPlayer,
             "Choose first player",
             choose_first,
-            lambda s, a: f"{a.player} goes first",
+            lambda s, a: f"{player_of(s, a)} goes first",
             (at_table,),
         ),
         Rule(EndGame, "End game", end_game, lambda s, a: "End the game"),

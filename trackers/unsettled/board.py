@@ -6,7 +6,8 @@ chute). Lantern ships only a clearly named example layout to try the app with.
 
 A map (an `unsettled.map` pack, or the layout a `LoadMap` action carries) is refused unread past its
 caps: `MAX_CELLS` cells, one card per cell of the grid, and `MAX_PAIRS` barriers and as many links,
-one per pair of the twelve cards.
+one per pair of the twelve cards. A card is named as the table means it (`trackers.core.names`):
+"crew quarters " is Crew Quarters.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from trackers.core.boundary import has_lone_surrogate, quote
 from trackers.core.graph import Edge, Graph
+from trackers.core.names import meant
 from trackers.core.packs import MAX_NAME_LENGTH
 
 CREW_QUARTERS = "Crew Quarters"
@@ -229,7 +231,7 @@ def _repeats(pairs: list[Edge], what: str) -> list[str]:
 
 
 def _cell(row: Any, number: int) -> Cell | str:
-    """One [card, column, row] entry, or why it cannot be read."""
+    """One [card, column, row] entry, the card read as the Scarab's it means, or why it cannot be read."""
     if not isinstance(row, list) or len(row) != 3:
         return f"cell {number} must be a list of three: [card, column, row]"
     name, col, line = row
@@ -238,14 +240,14 @@ def _cell(row: Any, number: int) -> Cell | str:
     for what, value in (("column", col), ("row", line)):
         if isinstance(value, bool) or not isinstance(value, int):
             return f"cell {number} ({quote(name)}) needs a whole-number {what}, not {quote(value)}"
-    return name, col, line
+    return meant(name, NODES), col, line
 
 
 def _pair(row: Any, number: int, what: str) -> Edge | str:
-    """One [card, card] entry, or why it cannot be read."""
+    """One [card, card] entry, each card read as the Scarab's it means, or why it cannot be read."""
     if not isinstance(row, list) or len(row) != 2 or not all(isinstance(n, str) for n in row):
         return f"{what} {number} must be a pair of card names: [card, card]"
-    return edge(row[0], row[1])
+    return edge(meant(row[0], NODES), meant(row[1], NODES))
 
 
 def _read(data: Any) -> ScarabMap | list[str]:

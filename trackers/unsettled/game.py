@@ -4,16 +4,18 @@ state up for the header."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from trackers.core.actions import Action, Event
-from trackers.core.game import Outcome, Score, Setup, Summary
+from trackers.core.errors import Violation
+from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
 from trackers.core.rules import Rulebook, RulebookGame
-from trackers.unsettled import end, explorers, layout, pursuit
+from trackers.unsettled import end, explorers, layout, pursuit, table_notes
 from trackers.unsettled.board import example_map
 from trackers.unsettled.luna import with_rule
+from trackers.unsettled.names import as_meant
 from trackers.unsettled.rules import PHASES
 from trackers.unsettled.state import CARD_NOT_ENTERED, Explorer, Settings, UnsettledState
 
@@ -50,10 +52,17 @@ class Unsettled(RulebookGame[UnsettledState]):
         )
         return layout.sync_chute(fresh)
 
+    def validate(self, state: UnsettledState, action: Action) -> list[Violation]:
+        """Every rule reads the names an entry carries as the table means them (`names.as_meant`)."""
+        return self.rulebook.validate(state, as_meant(state, action))
+
     def apply(self, state: UnsettledState, action: Action, rng: Random) -> tuple[UnsettledState, list[Event]]:
         """Every step the history shows links to the rules section behind it."""
-        after, events = self.rulebook.apply(state, action, rng)
+        after, events = self.rulebook.apply(state, as_meant(state, action), rng)
         return after, [with_rule(e) for e in events]
+
+    def describe(self, state: UnsettledState, action: Action) -> str:
+        return self.rulebook.describe(state, as_meant(state, action))
 
     def summary(self, state: UnsettledState) -> Summary:
         scores = tuple(Score(e.name, e.distress) for e in state.explorers)
@@ -88,6 +97,20 @@ class Unsettled(RulebookGame[UnsettledState]):
             step = f"{active} plays, regroups, then LUNA pursues."
         phase = f"Ire {state.ire} · timeline {state.timeline}/{state.settings.chaos_at}"
         return Summary(None, phase, active, scores, step, "distress")
+
+    def moment(self, state: UnsettledState) -> Moment:
+        """A new phase, explorer on turn, check, chaos or pursuit is a new step."""
+        return (
+            state.phase,
+            state.active,
+            state.pending_checks[:1],
+            state.chaos_pending,
+            state.pursuit,
+            state.survived,
+        )
+
+    def table_notes(self, action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
+        return table_notes.notes(events, drew)
 
     def outcome(self, state: UnsettledState) -> Outcome | None:
         """The survival task and loss come from the base game, so the tracker never ends a game itself: the

@@ -6,6 +6,11 @@ construction spaces with the areas each one touches. Moves then run on `AshesBoa
 are barriers, and rescues are checked against the areas next to a player's shelters. Links, red lines,
 construction spaces and a space's areas are all optional: a pack without them still loads.
 
+Names are compared as the table means them (`trackers.core.names`): a link, red line or space naming "ruins "
+means the area "Ruins", and is read as that area; two areas (or two construction spaces) whose names differ
+only in case or spaces are refused as one id given twice, except in a layout a game's log already carries
+(`logged`), which keeps the exact comparison it was entered under so that the game replays.
+
 A layout is refused unread past its caps, drawn from the box (rulebook 2.1) and kept generous: `MAX_AREAS`
 areas (the box holds 29 area tiles, one per area space), `MAX_CONSTRUCTION_SPACES` construction spaces (on
 12 site tiles), and `MAX_LINKS` links and as many red lines (the borders of a flat board of that many areas
@@ -16,13 +21,14 @@ like a pack's; sectors and flags are whole numbers and true/false, never convert
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from trackers.ashes.board.survivors import Area
 from trackers.core.boundary import has_lone_surrogate, quote
 from trackers.core.graph import Edge, Graph
+from trackers.core.names import meant, name_key
 from trackers.core.packs import (
     MAX_NAME_LENGTH,
     Pack,
@@ -90,21 +96,23 @@ class AshesBoard:
                 return area.sector
         raise KeyError(f"the board has no area {node!r}")
 
-    def problems(self) -> list[str]:
+    def problems(self, *, logged: bool = False) -> list[str]:
         """Everything that makes the layout unplayable, as phrases a player can fix; empty when fine.
 
         The sizes are checked first, so an oversized layout costs nothing more to refuse. Reachability needs
         a sound graph, so it is judged only once nothing else is wrong. A layout with no links at all is an
-        areas-only board: survivors are tracked on it, and moves are not checked."""
+        areas-only board: survivors are tracked on it, and moves are not checked. Ids are told apart by
+        `name_key`, or exactly when `logged` (see the module docstring)."""
         out = _size_problems(
             len(self.areas), len(self.links), len(self.red_lines), len(self.construction_spaces)
         )
         if out:
             return out
         nodes = [self.shelter, *(a.id for a in self.areas)]
-        out += [f"two areas share the id {quote(n)}" for n, k in Counter(nodes).items() if k > 1]
-        spaces = Counter(s.id for s in self.construction_spaces)
-        out += [f"two construction spaces share the id {quote(n)}" for n, k in spaces.items() if k > 1]
+        key = _exact if logged else name_key
+        out += [f"two areas share the id {quote(n)}" for n in _repeated(nodes, key)]
+        spaces = [s.id for s in self.construction_spaces]
+        out += [f"two construction spaces share the id {quote(n)}" for n in _repeated(spaces, key)]
         out += [
             f"{what} {quote(place.id)} is in sector {quote(place.sector)}; sectors run from 1 to 4"
             for what, places in (("area", self.areas), ("construction space", self.construction_spaces))
@@ -184,6 +192,20 @@ def _space_json(space: ConstructionSpace) -> dict[str, Any]:
     return data
 
 
+def _exact(name: str) -> str:
+    return name
+
+
+def _repeated(names: Iterable[str], key: Callable[[str], str]) -> list[str]:
+    """Each name given more than once, compared by `key`, as first written."""
+    first: dict[str, str] = {}
+    counts: Counter[str] = Counter()
+    for name in names:
+        first.setdefault(key(name), name)
+        counts[key(name)] += 1
+    return [first[k] for k, n in counts.items() if n > 1]
+
+
 def _size_problems(areas: int, links: int, red_lines: int, spaces: int) -> list[str]:
     return [
         f"the board has {count} {what}; a board layout has at most {cap}"
@@ -226,20 +248,22 @@ def _rows(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
     return rows
 
 
-def _pairs(data: Mapping[str, Any], key: str) -> tuple[Edge, ...]:
+def _pairs(data: Mapping[str, Any], key: str, nodes: Sequence[str]) -> tuple[Edge, ...]:
+    """The pairs under `key`, each end read as the node of `nodes` it means."""
     rows = data.get(key, [])
     if not isinstance(rows, list) or not all(
         isinstance(row, list) and len(row) == 2 and all(isinstance(n, str) for n in row) for row in rows
     ):
         raise ValueError(f"{key!r} must be a list of [area, area] pairs")
-    return tuple(sorted(_pair(a, b) for a, b in rows))
+    return tuple(sorted(_pair(meant(a, nodes), meant(b, nodes)) for a, b in rows))
 
 
-def _names(value: Any, what: str) -> tuple[str, ...]:
-    """A list of area ids, capped at `MAX_AREAS` before any is read."""
+def _names(value: Any, what: str, areas: Sequence[str]) -> tuple[str, ...]:
+    """A list of area ids, each read as the area of `areas` it means, capped at `MAX_AREAS` before any is
+    read."""
     if not isinstance(value, list) or len(value) > MAX_AREAS:
         raise ValueError(f"{what} must be a list of at most {MAX_AREAS} area ids")
-    return tuple(_text(n, f"an area of {what}") for n in value)
+    return tuple(meant(_text(n, f"an area of {what}"), areas) for n in value)
 
 
 def _length(value: Any) -> int:
@@ -265,37 +289,42 @@ def _read(data: Any) -> AshesBoard:
         )
         for i, row in enumerate(_rows(data, "areas"), 1)
     )
+    ids = [a.id for a in areas]
     spaces = tuple(
         ConstructionSpace(
             _text(row.get("id"), f"construction space {i}"),
             _number(row.get("sector"), f"construction space {i}"),
             _flag(row.get("landmark", False), f"construction space {i}'s 'landmark'"),
-            _names(row.get("areas", []), f"construction space {i}'s 'areas'"),
+            _names(row.get("areas", []), f"construction space {i}'s 'areas'", ids),
         )
         for i, row in enumerate(_rows(data, "construction_spaces"), 1)
     )
+    name = _text(data.get("name"), "the board", MAX_NAME_LENGTH)
+    shelter = _text(data.get("shelter"), "the starting shelter")
+    nodes = [shelter, *ids]
     return AshesBoard(
-        _text(data.get("name"), "the board", MAX_NAME_LENGTH),
-        _text(data.get("shelter"), "the starting shelter"),
+        name,
+        shelter,
         areas,
-        _pairs(data, "links"),
-        _pairs(data, "red_lines"),
+        _pairs(data, "links", nodes),
+        _pairs(data, "red_lines", nodes),
         spaces,
     )
 
 
-def board_problems(data: Any) -> list[str]:
-    """Pack validation: a layout must read and be playable (caps and text rules in the module docstring)."""
+def board_problems(data: Any, *, logged: bool = False) -> list[str]:
+    """Pack validation: a layout must read and be playable (caps, text and name rules in the module
+    docstring; `logged`: a layout a game's log carries)."""
     try:
-        return _read(data).problems()
+        return _read(data).problems(logged=logged)
     except ValueError as error:
         return [str(error)]
 
 
-def board_from_json(data: Mapping[str, Any]) -> AshesBoard:
-    """Read a layout; raises ValueError naming what is wrong."""
+def board_from_json(data: Mapping[str, Any], *, logged: bool = False) -> AshesBoard:
+    """Read a layout (`logged`: one a game's log carries); raises ValueError naming what is wrong."""
     board = _read(data)
-    problems = board.problems()
+    problems = board.problems(logged=logged)
     if problems:
         raise ValueError("; ".join(problems))
     return board

@@ -5,7 +5,10 @@ as the physical deck is turned over; either way `rival.play.play_card` is what m
 JSON names enums by their lower-case member names, which stay stable when the wording players read changes.
 
 A deck is refused unread past `MAX_CARDS` cards. Labels are text of at most `MAX_LABEL_LENGTH` characters;
-the numeric parameter and the columns are whole numbers, never converted from 4.0 or "4".
+the numeric parameter and the columns are whole numbers, never converted from 4.0 or "4". Labels are told
+apart as the table means them (`trackers.core.names`): "t1" is the card "T1", so a second card labelled so is
+refused, except in a deck a game's log already carries (`logged`), which keeps the exact comparison it was
+catalogued under so that the game replays.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from trackers.ashes.terms import PhoenixRow
 from trackers.core.boundary import has_lone_surrogate, quote
 from trackers.core.deck import Deck
 from trackers.core.errors import IllegalAction, TableError, Violation
+from trackers.core.names import name_key, same_name
 from trackers.core.packs import Pack, PackError, PackKind, check_pack, pack_kind, register_pack_kind
 
 NUMERIC_RANGE = range(1, 10)
@@ -174,7 +178,7 @@ def card_from_json(data: Any) -> RivalCard:
     )
 
 
-def _card_problems(cards: Any) -> list[str]:
+def _card_problems(cards: Any, logged: bool) -> list[str]:
     if not isinstance(cards, list):
         return ["its data needs a 'cards' list"]
     if not cards:
@@ -182,7 +186,7 @@ def _card_problems(cards: Any) -> list[str]:
     if len(cards) > MAX_CARDS:
         return [f"the deck has {len(cards)} cards; a rival deck has at most {MAX_CARDS}"]
     problems = []
-    holders: dict[str, list[int]] = {}
+    holders: dict[str, tuple[str, list[int]]] = {}
     for number, raw in enumerate(cards, 1):
         label = raw.get("label") if isinstance(raw, Mapping) else None
         named = f"card {number} ({quote(label)})" if isinstance(label, str) else f"card {number}"
@@ -191,23 +195,24 @@ def _card_problems(cards: Any) -> list[str]:
         except ValueError as error:
             problems.append(f"{named}: {error}")
         if isinstance(label, str):
-            holders.setdefault(label, []).append(number)
+            holders.setdefault(label if logged else name_key(label), (label, []))[1].append(number)
     problems += [
         f"cards {', '.join(map(str, numbers))} share the label {quote(label)}"
-        for label, numbers in holders.items()
+        for label, numbers in holders.values()
         if len(numbers) > 1
     ]
     return problems
 
 
-def deck_problems(data: Any) -> list[str]:
+def deck_problems(data: Any, *, logged: bool = False) -> list[str]:
     """Pack validation: every card readable and each label naming one card, as a turn is entered by label.
 
-    At most `MAX_CARDS` cards, counted before any card is read (caps and text rules in the module docstring).
+    At most `MAX_CARDS` cards, counted before any card is read (caps, text and label rules in the module
+    docstring; `logged`: a deck a game's log carries).
     """
     if not isinstance(data, Mapping):
         return [f"a rival deck must be a JSON object, not {quote(data)}"]
-    return _card_problems(data.get("cards"))
+    return _card_problems(data.get("cards"), logged)
 
 
 RIVAL_DECK = register_pack_kind(PackKind("ashes.rival-deck", 1, "rival deck", deck_problems))
@@ -228,8 +233,9 @@ def cards_from_pack(pack: Pack) -> tuple[RivalCard, ...]:
 
 
 def add_card_violations(cards: Sequence[RivalCard], card: RivalCard) -> list[Violation]:
-    """A card the deck could not export is refused now rather than when the player shares the deck."""
-    if any(c.label == card.label for c in cards):
+    """A card the deck could not export is refused now rather than when the player shares the deck; a label
+    the deck holds in another case or with other spaces is the same label."""
+    if any(same_name(c.label, card.label) for c in cards):
         return [
             Violation(
                 "ashes.rival.deck.duplicate",

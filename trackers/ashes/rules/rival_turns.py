@@ -138,7 +138,8 @@ def _set_rival(state: AshesState, action: a.SetRival, rng: Random) -> tuple[Ashe
 
 
 def _catalogue_violations(state: AshesState, action: a.CatalogueRivalDeck) -> list[Violation]:
-    """The cards are outside data carried in the log: counted first, then each read through the door."""
+    """The cards are outside data carried in the log: counted first, then each read through the door (as
+    catalogued before #28: labels differing only in case stay two cards, so those games replay)."""
     if len(action.cards) > MAX_CARDS:
         return refuse(
             "ashes.rival.deck.card",
@@ -149,7 +150,7 @@ def _catalogue_violations(state: AshesState, action: a.CatalogueRivalDeck) -> li
         cards = [read_json(text, max_bytes=MAX_PACK_BYTES) for text in action.cards]
     except BoundaryError as error:
         return refuse("ashes.rival.deck.json", f"A card is not readable: {error}.", "ashes/solo/rival")
-    reasons = deck_problems({"cards": cards})
+    reasons = deck_problems({"cards": cards}, logged=True)
     return [Violation("ashes.rival.deck.card", f"{r}.", "ashes/solo/rival") for r in reasons[:1]]
 
 

@@ -96,14 +96,16 @@ area and link caps of the `ashes.board` kind still hold inside it."""
 
 
 def _layout_problems(layout: str) -> list[str]:
-    """The layout is outside data carried in the log: it passes the same door as a board pack."""
+    """The layout is outside data carried in the log: it passes the same door as a board pack, but keeps
+    telling apart ids that differ only in case or spaces, as when games before #28 entered them, so that
+    they replay; the app only enters a layout that was saved as a pack, or the quick board's own names."""
     try:
         data = read_json(layout, max_bytes=MAX_LAYOUT_BYTES)
     except BoundaryError as error:
         return [f"the layout is not readable: {error}"]
     if not isinstance(data, dict):
         return ["the layout must be a JSON object"]
-    return board_problems(data)
+    return board_problems(data, logged=True)
 
 
 TILE_SPACES = Count(
@@ -156,7 +158,7 @@ def _turn_rewards(texts: Sequence[str]) -> tuple[tuple[TurnSpot, tuple[tuple[str
 
 
 def _use_board(state: AshesState, action: a.UseBoard, rng: Random) -> tuple[AshesState, list[Event]]:
-    board = board_from_json(read_json(action.layout, max_bytes=MAX_LAYOUT_BYTES))
+    board = board_from_json(read_json(action.layout, max_bytes=MAX_LAYOUT_BYTES), logged=True)
     seats = tuple(
         replace(s, board=replace(s.board, production_tops=action.production_tops), vehicle=board.shelter)
         for s in state.seats

@@ -15,15 +15,17 @@ from trackers.ashes import actions as aa
 from trackers.ashes.queries import blocked, conservation_violations
 from trackers.ashes.state import ACTIVE, ESSENTIAL, RIVAL, AshesState
 from trackers.core.errors import Violation
+from trackers.core.game import Moment
 from views.following import EveryEntry, use_game
 from views.forms import send_button
 from views.games.ashes.board import BoardScreen
 from views.games.ashes.end import ScoreSheet
 from views.games.ashes.player import PlayerScreen
-from views.games.ashes.rival import RIVAL_FORM, RivalScreen
+from views.games.ashes.rival import RivalScreen
 from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
+from views.step import step_top
 from views.widgets import card, choice_row, keyed, memo, tagged
 
 
@@ -117,17 +119,13 @@ def _default_screen(state: AshesState, turn: str | None) -> str:
     return f"seat-{names.index(turn)}" if turn in names else "seat-0"
 
 
-Moment = tuple[object, ...]
-
-
 def _frame(model: AppModel) -> tuple[Moment, tuple[tuple[str, str], ...], str, str | None, tuple[str, ...]]:
     """What the panel itself shows: the moment of the game, the screens to pick from, the one it opens
     on, who is to play, and the seats' names."""
     state = _state(model)
     summary = model.summary()
-    moment = (summary.round, summary.phase, summary.turn, len(state.rounds.setup_left))
     names = tuple(s.name for s in state.seats)
-    return moment, tuple(_screens(state)), _default_screen(state, summary.turn), summary.turn, names
+    return model.moment(), tuple(_screens(state)), _default_screen(state, summary.turn), summary.turn, names
 
 
 @ft.component
@@ -138,7 +136,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
     moment, screens, default, turn, names = use_game(model, _frame)
     shown, show = screen_shown(picked, moment, list(screens), default)
     show = ft.use_callback(show, [moment])  # the same handler while the moment lasts: the picker skips
-    use_top_when_shown(shown, RIVAL_FORM if shown == "rival" and turn == RIVAL else None)
+    use_top_when_shown(shown)
     body: ft.Control
     if shown == "setup":
         body = EveryEntry(model, model.revision, SetupScreen)
@@ -155,6 +153,7 @@ def AshesPanel(model: AppModel) -> ft.Control:
         [
             ScreenPicker(screens, shown, show),
             Bag(model),
+            *([] if shown == "rival" else [step_top(model)]),  # the rival's is above its card to play
             body,
         ],
         spacing=12,

@@ -7,9 +7,8 @@ asks, and the whole rival turn is one undo step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import flet as ft
 
@@ -52,12 +51,10 @@ from views.forms import Form, plain, rule_link, toggle
 from views.games.ashes.parts import ROMAN, vp_text
 from views.games.ashes.setup import RivalDeckCard, before_play
 from views.model import AppModel
+from views.step import step_top
 from views.widgets import TOUCH, Entry, Latest, action_button, card, chip_row, heading, tagged
 
 DECK_NAME = "My rival deck"
-RIVAL_FORM = "rival-form"
-"""The scroll key of the rival's turn: on its turn, its screen opens there, the form whole on a phone."""
-_scroll_key = cast("Callable[[str], ft.ScrollKey]", ft.ScrollKey)  # its constructor is made at run time
 ARROWS = [("none", "None"), ("orange", "Orange"), ("blue", "Blue"), ("pink", "Pink")]
 MAINS = [
     ("build:1", "Build col 1"),
@@ -580,8 +577,9 @@ def RivalScreen(model: AppModel, state: AshesState, turn: str | None) -> ft.Cont
     return ft.Column(
         [
             facts,
+            step_top(model),
             card(
-                ft.Container(ft.Column(play, spacing=8), key=_scroll_key(RIVAL_FORM)),
+                ft.Column(play, spacing=8),
                 rule_link(model, "ashes/solo/rival-turn", key="rival-rule"),
                 key="rival-play",
             ),

@@ -13,6 +13,7 @@ from views.games.blackout_hk.results import EndScreen
 from views.games.blackout_hk.round import RoundScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
+from views.step import step_top
 from views.widgets import choice_row, keyed
 
 S = BlackoutState
@@ -30,11 +31,6 @@ def _default_screen(state: S) -> str:
     return "end" if state.stage in ENDED else "round"
 
 
-def _moment(state: S) -> tuple[object, ...]:
-    """What a screen picked by hand lasts for: a new stage, round, turn or chapter opens the default."""
-    return (state.chapter, state.round, state.stage, state.turn, state.result)
-
-
 @ft.component
 def BlackoutPanel(model: AppModel) -> ft.Control:
     picked = use_picked()
@@ -42,7 +38,7 @@ def BlackoutPanel(model: AppModel) -> ft.Control:
         return ft.Container()
     state: S = model.game.session.state
     screens = _screens(state)
-    shown, show = screen_shown(picked, _moment(state), screens, _default_screen(state))
+    shown, show = screen_shown(picked, model.moment(), screens, _default_screen(state))
     use_top_when_shown(shown)
     body: ft.Control
     if shown == "players":
@@ -54,7 +50,7 @@ def BlackoutPanel(model: AppModel) -> ft.Control:
     else:
         body = keyed("bhk-screen-round", RoundScreen, model, state)
     return ft.Column(
-        [choice_row("Show", screens, shown, show, key="bhk-show"), body],
+        [choice_row("Show", screens, shown, show, key="bhk-show"), step_top(model), body],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )

@@ -84,29 +84,40 @@ def counts_row(
     )
 
 
-def effects_fields(form: Form, key: str, *, place: bool = True) -> list[ft.Control]:
+RARE = ("gain", "gps", "transport", "batteries")
+"""What a goal seldom gives: kept behind "More" in the goal form while nothing is entered in them."""
+
+
+def effects_fields(
+    form: Form, key: str, *, place: bool = True, more: str = "", rare: Sequence[ft.Control] = ()
+) -> list[ft.Control]:
     """Cost and reward as printed: cubes paid, resources gained, HK$ (+/-), points, GPS, tokens, batteries and
-    cubes to place on the map."""
-    return [
-        counts_row(form, "pay", "Pay", PAY_CHOICES, key=f"{key}-pay"),
-        counts_row(form, "gain", "Gain", RESOURCE_CHOICES, key=f"{key}-gain"),
-        stepper(
+    cubes to place on the map. With `more` (the label of a button; the form has a "more" field), the `RARE`
+    fields and the form's own `rare` controls wait behind that button until it is tapped or one of them
+    holds something, so a form fits a phone's screen and never hides what was entered."""
+    fields = {
+        "pay": counts_row(form, "pay", "Pay", PAY_CHOICES, key=f"{key}-pay"),
+        "gain": counts_row(form, "gain", "Gain", RESOURCE_CHOICES, key=f"{key}-gain"),
+        "hkd": stepper(
             "HK$ (+ gained, - paid)",
             str(form["hkd"]),
             lambda: form.bump("hkd", -1, -99, 99),
             lambda: form.bump("hkd", 1, -99, 99),
             key=f"{key}-hkd",
         ),
-        form_stepper(form, "points", "Points", key=f"{key}-points"),
-        form_stepper(form, "gps", "GPS", key=f"{key}-gps"),
-        form_stepper(form, "transport", "Transport tokens", key=f"{key}-transport"),
-        form_stepper(form, "batteries", "Batteries", key=f"{key}-batteries"),
-        *(
-            [form_stepper(form, "place", "Cubes to place on the map", key=f"{key}-place", high=5)]
-            if place
-            else []
-        ),
-    ]
+        "points": form_stepper(form, "points", "Points", key=f"{key}-points"),
+        "gps": form_stepper(form, "gps", "GPS", key=f"{key}-gps"),
+        "transport": form_stepper(form, "transport", "Transport tokens", key=f"{key}-transport"),
+        "batteries": form_stepper(form, "batteries", "Batteries", key=f"{key}-batteries"),
+    }
+    if place:
+        fields["place"] = form_stepper(form, "place", "Cubes to place on the map", key=f"{key}-place", high=5)
+    if not more:
+        return [*fields.values(), *rare]
+    shown = [c for name, c in fields.items() if name not in RARE]
+    if form["more"] or any(form[name] != EFFECTS[name] for name in RARE):
+        return [*shown, *(fields[name] for name in RARE), *rare]
+    return [*shown, action_button(more, lambda: form.put("more", True), key=f"{key}-more")]
 
 
 def all_done(model: AppModel, state: S, what: str, *, key: str) -> list[ft.Control]:

@@ -7,6 +7,7 @@ import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.state import BlackoutState
+from trackers.core.wording import unit
 from views.forms import rule_link
 from views.model import AppModel
 from views.widgets import card, heading, line
@@ -18,7 +19,7 @@ def ranking_lines(state: S) -> list[str]:
     out = []
     for place, (name, total, left, parts, _) in enumerate(queries.ranking(state), 1):
         detail = "; ".join(f"{label} {n}" for label, n in parts)
-        out.append(f"{place}. {name}: {total} points ({left} HK$ left) = {detail}.")
+        out.append(f"{place}. {name}: {total} {unit(total, 'points')} ({left} HK$ left) = {detail}.")
     return out
 
 

@@ -1,5 +1,6 @@
-"""Phase 5: the player on turn buys a card from a row at its price, or passes; phase 6: the water and food
-wasted (Lantern's best split suggested, the split checked as it is entered) and one objective discarded."""
+"""Phase 5: the player on turn buys a card from a row at its price, named as it is bought, or passes;
+phase 6: the water and food wasted (Lantern's best split suggested, the split checked as it is entered) and
+one objective discarded."""
 
 from __future__ import annotations
 
@@ -9,26 +10,92 @@ import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Buy, CleanUp, Done
-from trackers.blackout_hk.state import RESOURCES, BlackoutState
+from trackers.blackout_hk.state import DICE, OBJECTIVE_SPOTS, RESOURCES, BlackoutState
+from trackers.core.wording import unit
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.model import AppModel
-from views.widgets import Act, action_button, action_row, card, chip_row, heading, line
+from views.widgets import TOUCH, Act, Entry, action_button, action_row, card, chip_row, heading, line
 
 S = BlackoutState
 
 
+KINDS = [
+    *((c, f"{c.capitalize()} volunteer") for c in DICE),
+    ("specialist", "Specialist"),
+    ("plan", "Plan"),
+]
+GOAL_COUNTS = [(str(n), str(n)) for n in range(1, 7)]
+
+
+def bought_name(kind: str, goals: str, row: int, price: int | None) -> str:
+    """The name a card bought gets when none is typed: its kind (a plan with its goals) and its price, else
+    the row it came from."""
+    paid = f" ({price} HK$)" if price is not None else ""
+    if kind == "plan" and goals:
+        return f"Plan, {goals} goal(s){paid}"
+    return f"{dict(KINDS)[kind]}{paid}" if kind else f"Card from row {row}{paid}"
+
+
+def bought(kind: str, goals: str, row: int, name: str, price: int | None) -> Buy:
+    """The purchase as an entry: the name typed (else `bought_name`), a volunteer's colour, and the goals
+    printed on the card (one on a volunteer or specialist; a plan's as picked)."""
+    count = 1 if kind in (*DICE, "specialist") else int(goals or 0)
+    return Buy(
+        row,
+        name.strip() or bought_name(kind, goals, row, price),
+        goals=count,
+        colour=kind if kind in DICE else "",
+    )
+
+
 @ft.component
 def BuyCard(model: AppModel, state: S) -> ft.Control:
+    """A card bought is named when bought: what kind it is (optional; it tells the goal form its goals and a
+    volunteer's colour) and a name, which defaults to the kind and the price."""
     who = state.on_turn or ""
     p = state.player(who)
+    form = Form({"kind": "", "goals": ""})
+    name = Entry()
+    v = form.latest.shown
+
+    def buy(row: int) -> None:
+        values = form.latest.value
+        entry = bought(values["kind"], values["goals"], row, name.value, queries.price(state, row))
+        if model.dispatch(entry):
+            name.clear()
+            form.reset()
+
     acts = []
     for row in (1, 2, 3):
         price = queries.price(state, row)
         label = f"Row {row}: {price} HK$" if price is not None else f"Row {row}: empty"
-        action = Buy(row)
-        acts.append(Act(label, partial(model.dispatch, action), f"bhk-buy-row-{row}", model.check(action)))
+        shown = bought(v["kind"], v["goals"], row, "", price)
+        acts.append(Act(label, partial(buy, row), f"bhk-buy-row-{row}", model.check(shown)))
+    kind_rows: list[ft.Control] = [
+        chip_row(
+            KINDS,
+            v["kind"] or None,
+            lambda k: form.put_all(kind="" if k == form.now("kind") else k, goals=""),
+            key="bhk-buy-kind",
+            label="It is (optional):",
+        )
+    ]
+    if v["kind"] == "plan":
+        kind_rows.append(
+            chip_row(
+                GOAL_COUNTS,
+                v["goals"] or None,
+                partial(form.put, "goals"),
+                key="bhk-buy-goals",
+                label="Goals:",
+            )
+        )
     return card(
-        heading(f"{who} buys a card (HK$ {p.hkd}, {len(p.objectives)} in the objective area)"),
+        line(
+            "bhk-buy-money", f"HK$ {p.hkd}; {len(p.objectives)} of {OBJECTIVE_SPOTS} objective spots taken."
+        ),
+        *kind_rows,
+        name.field("Name (empty: the kind and its price)", key="bhk-buy-name", height=TOUCH + 8),
         action_row(acts, key="bhk-buy-rows"),
         send_button(model, "Pass", Done(), key="bhk-buy-pass", blocked=model.check(Done())),
         rule_link(model, "blackout-hk/round/buy", key="bhk-rule-buy"),
@@ -77,7 +144,7 @@ def CleanUpForm(model: AppModel, state: S) -> ft.Control:
         ),
         *steppers,
         line("bhk-clean-check", check),
-        line("bhk-clean-gains", f"Gives +{hkd} HK$, +{gps} GPS, +{points} points."),
+        line("bhk-clean-gains", f"Gives +{hkd} HK$, +{gps} GPS, +{points} {unit(points, 'points')}."),
         chip_row(
             [("", "none"), *((o.id, f"{o.name} ({o.id})") for o in p.objectives)],
             v["discard"],

@@ -20,9 +20,16 @@ from trackers.blackout_hk.actions import (
     UseMechanic,
     UseScout,
 )
-from trackers.blackout_hk.state import CHECKMARK_NAMES, DICE, RESOURCE_NAMES, BlackoutState
+from trackers.blackout_hk.state import (
+    BOARD_CHECKMARKS,
+    CHECKMARK_NAMES,
+    DICE,
+    RESOURCE_NAMES,
+    RESOURCES,
+    BlackoutState,
+)
 from trackers.core.actions import Action
-from views.forms import Form, form_stepper, rule_link
+from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.blackout_hk.parts import (
     EFFECTS,
     RESOURCE_CHOICES,
@@ -36,7 +43,8 @@ from views.widgets import Act, action_button, action_row, card, chip_row, headin
 
 S = BlackoutState
 CUBE_CHOICES = [(str(n), str(n)) for n in (1, 2, 3)]
-TOKEN_CHOICES = [(str(n), str(n)) for n in range(4)]
+TOKEN_CHOICES = [(str(n), str(n)) for n in (1, 2, 3)]
+"""Tokens moving a die to another resource (none: the resource it shows)."""
 
 
 def act(model: AppModel, label: str, action: Action, key: str) -> Act:
@@ -44,41 +52,44 @@ def act(model: AppModel, label: str, action: Action, key: str) -> Act:
 
 
 @ft.component
-def VolunteerRow(model: AppModel, state: S, slot: int, cid: str, name: str, colour: str) -> ft.Control:
-    form = Form({"resource": "", "cubes": "", "tokens": ""})
+def VolunteerRow(
+    model: AppModel, state: S, slot: int, cid: str, name: str, colour: str, cubes: int
+) -> ft.Control:
+    """A volunteer starts from what the state knows: the resource its die shows, no transport token, and
+    the cubes it showed last time; Procure is then one tap."""
+    die = state.dice[DICE.index(colour)]
+    form = Form({"resource": die, "cubes": str(cubes) if cubes else "", "tokens": "0"})
     v = form.latest.shown
     known = bool(state.components.rondel)
-    die = state.dice[DICE.index(colour)]
 
     def entry(values: dict[str, str]) -> Procure:
         tokens = int(values["tokens"]) if values["tokens"] and not known else -1
         return Procure(cid, int(values["cubes"] or 0), values["resource"], tokens)
 
-    missing = [w for w, f in (("the resource", "resource"), ("the cubes", "cubes")) if not v[f]]
+    def pick(resource: str) -> None:
+        """Another resource than the die's costs tokens: without the rondel's order, the table says how
+        many."""
+        form.put_all(resource=resource, tokens="0" if resource == die else "")
+
+    missing = [] if v["cubes"] else ["the cubes it shows"]
     if not known and not v["tokens"]:
         missing.append("the transport tokens")
-    reasons = hint(f"Pick {', '.join(missing)}.") if missing else model.check(entry(v))
+    reasons = hint(f"Pick {' and '.join(missing)}.") if missing else model.check(entry(v))
     k = f"bhk-card-{slot}"
     cost = ""
-    if known and v["resource"]:
-        steps = queries.rondel_steps(state, die, v["resource"])
-        cost = f" ({steps} transport token(s))"
+    if known and v["resource"] != die:
+        cost = f" ({queries.rondel_steps(state, die, v['resource'])} transport token(s))"
+    procured = f"Procure {v['cubes']} {RESOURCE_NAMES[v['resource']]}" if v["cubes"] else "Procure"
     return ft.Column(
         [
             heading(f"Slot {slot}: {name} (the {colour} die shows {RESOURCE_NAMES[die]})"),
-            chip_row(
-                RESOURCE_CHOICES,
-                v["resource"] or None,
-                partial(form.put, "resource"),
-                key=f"{k}-resource",
-                label="Resource:",
-            ),
+            chip_row(RESOURCE_CHOICES, v["resource"], pick, key=f"{k}-resource", label="Resource:"),
             chip_row(
                 CUBE_CHOICES, v["cubes"] or None, partial(form.put, "cubes"), key=f"{k}-cubes", label="Cubes:"
             ),
             *(
                 []
-                if known
+                if known or v["resource"] == die
                 else [
                     chip_row(
                         TOKEN_CHOICES,
@@ -92,7 +103,7 @@ def VolunteerRow(model: AppModel, state: S, slot: int, cid: str, name: str, colo
             action_row(
                 [
                     Act(
-                        f"Procure{cost}",
+                        f"{procured}{cost}",
                         lambda: model.dispatch(entry(form.latest.value)),
                         f"{k}-procure",
                         reasons,
@@ -110,10 +121,14 @@ def VolunteerRow(model: AppModel, state: S, slot: int, cid: str, name: str, colo
 @ft.component
 def DoctorRow(model: AppModel, state: S, slot: int, cid: str) -> ft.Control:
     p = state.player(state.on_turn or "")
-    form = Form({"heal": "", "points": 0})
+    form = Form({"heal": "", "points": 0, "battery": False})
     v = form.latest.shown
     k = f"bhk-card-{slot}"
-    action = UseDoctor(v["heal"], int(v["points"]), card=cid)
+
+    def pay() -> str:
+        return "battery" if form.now("battery") else "medipack"
+
+    action = UseDoctor(v["heal"], int(v["points"]), card=cid, pay="battery" if v["battery"] else "medipack")
     reasons = hint("Pick the card the Doctor heals.") if not v["heal"] else model.check(action)
     return ft.Column(
         [
@@ -126,12 +141,18 @@ def DoctorRow(model: AppModel, state: S, slot: int, cid: str) -> ft.Control:
                 label="Heal:",
             ),
             form_stepper(form, "points", "Points printed on it", key=f"{k}-points"),
+            toggle(
+                "A battery pays instead of the medipack",
+                bool(v["battery"]),
+                lambda: form.put("battery", not form.now("battery")),
+                key=f"{k}-battery",
+            ),
             action_row(
                 [
                     Act(
                         "Doctor",
                         lambda: model.dispatch(
-                            UseDoctor(form.now("heal"), int(form.now("points")), card=cid)
+                            UseDoctor(form.now("heal"), int(form.now("points")), card=cid, pay=pay())
                         ),
                         f"{k}-doctor",
                         reasons,
@@ -185,11 +206,18 @@ def specialist_row(model: AppModel, state: S, slot: int, cid: str, kind: str) ->
                 model, "Scout: 1 gasoline for 1 GPS, +2 HK$", UseScout(cid, "gasoline"), f"{k}-scout-gasoline"
             ),
             act(model, "Scout: 1 books for 1 GPS, +2 HK$", UseScout(cid, "books"), f"{k}-scout-books"),
+            act(model, "Scout: a battery for 1 GPS, +2 HK$", UseScout(cid, "battery"), f"{k}-scout-battery"),
         ]
     else:
         acts = [
             act(model, "Mechanic: +3 HK$", UseMechanic(cid), f"{k}-mechanic"),
             act(model, "Mechanic: 1 tools for +6 HK$", UseMechanic(cid, True), f"{k}-mechanic-tools"),
+            act(
+                model,
+                "Mechanic: a battery for +6 HK$",
+                UseMechanic(cid, True, "battery"),
+                f"{k}-mechanic-battery",
+            ),
         ]
     acts.append(act(model, "Turn up unused", Flip(cid), f"{k}-flip"))
     return ft.Column(
@@ -225,6 +253,16 @@ def checkmark_row(model: AppModel, state: S) -> ft.Control:
         return ft.Container()
     board = [w for w in state.window if w.isdigit()]
     acts = [act(model, CHECKMARK_NAMES[int(w)], UseCheckmark(action=w), f"bhk-checkmark-{w}") for w in board]
+    acts += [
+        act(
+            model,
+            f"{CHECKMARK_NAMES[int(w)]}, a battery paying",
+            UseCheckmark(action=w, pay=("battery",)),
+            f"bhk-checkmark-{w}-battery",
+        )
+        for w in board
+        if BOARD_CHECKMARKS[int(w)][0] in RESOURCES
+    ]
     names = {o.id: o.name for o in state.player(state.on_turn).checkmarks}
     plans = [
         keyed(f"bhk-plan-checkmark-{w}", PlanCheckmark, model, w, names.get(w, w))
@@ -243,13 +281,16 @@ def DeployCard(model: AppModel, state: S) -> ft.Control:
     if who is None:
         return card(heading("Nobody is on turn"), key="bhk-deploy")
     p = state.player(who)
-    rows: list[ft.Control] = [heading(f"{who} turns up the planned cards")]
+    rows: list[ft.Control] = []
     for slot, cid, name, colour in queries.planned_cards(p):
         card_ = queries.planned_card(p, cid)
         kind = card_.specialist if card_ is not None else ""
         if colour:
+            cubes = card_.cubes if card_ is not None else 0
             rows.append(
-                keyed(f"bhk-volunteer-{slot}-{cid}", VolunteerRow, model, state, slot, cid, name, colour)
+                keyed(
+                    f"bhk-volunteer-{slot}-{cid}", VolunteerRow, model, state, slot, cid, name, colour, cubes
+                )
             )
         elif kind == "doctor":
             rows.append(keyed(f"bhk-doctor-{slot}", DoctorRow, model, state, slot, cid))

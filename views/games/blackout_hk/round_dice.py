@@ -30,9 +30,7 @@ def DiceForm(model: AppModel, state: S) -> ft.Control:
 
     missing = [c for c in editable if not v[c]]
     reasons = hint(f"Pick what {' and '.join(missing)} show.") if missing else model.check(entry(v))
-    controls: list[ft.Control] = [
-        heading(f"Roll again: {' and '.join(again)}" if again else "The three resource dice"),
-    ]
+    controls: list[ft.Control] = [heading("The three resource dice")]
     if again:
         shown = ", ".join(f"{c} {r}" for c, r in zip(DICE, state.dice, strict=True))
         controls.append(line("bhk-dice-shown", f"The dice show {shown}; {' and '.join(again)} match."))

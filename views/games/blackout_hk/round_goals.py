@@ -1,6 +1,7 @@
 """Phase 3: goals completed by the player on turn, each paid and rewarded as printed: a goal on a card of the
 objective area or the emergency spot, a restore power goal, or (in the campaign) a goal of a plan beside the
-board; then done. A goal's cubes for the map are placed one by one in the placement form."""
+board; then done. A goal's cubes for the map are placed one by one in the placement form. The step above
+says whose turn it is and what to do, so the forms do not say it again."""
 
 from __future__ import annotations
 
@@ -11,146 +12,204 @@ import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import CompleteGoal, Done, PlaceCube, PublicGoal, RestorePower
-from trackers.blackout_hk.state import DICE, PERKS, BlackoutState
+from trackers.blackout_hk.state import DICE, PERKS, BlackoutState, Player
 from trackers.core.actions import Action
-from views.forms import Form, form_stepper, rule_link, send_button, toggle
-from views.games.blackout_hk.parts import EFFECTS, all_done, effects_fields, effects_of, hint
+from views.forms import Form, form_stepper, rule_link, toggle
+from views.games.blackout_hk.parts import EFFECTS, all_done, counts_row, effects_fields, effects_of, hint
 from views.model import AppModel
-from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading, line
+from views.widgets import TOUCH, Act, Entry, action_button, action_row, card, chip_row, line
 
 S = BlackoutState
-KINDS = [("card", "A card's goal"), ("restore", "Restore power"), ("plan", "A plan beside the board")]
-GOALS = [(str(n), str(n)) for n in range(1, 7)]
+PLAN = "plan-"
+RESTORE = "restore-"
+RESTORE_NAMES = {1: "Restore power 1", 2: "Restore power 2"}
+"""Short, so the row of choices stays short: 1 lets a refresh take up to 6 cards, 2 opens slot 4."""
 
 
-def goal_entry(state: S, v: dict[str, Any]) -> Action | None:
-    effects = effects_of(v)
-    if v["kind"] == "restore":
-        return RestorePower(goal=int(v["goal"] or 0), **effects) if v["goal"] else None
-    if v["kind"] == "plan":
-        if not v["plan"] or not v["goal"]:
-            return None
-        return PublicGoal(plan=v["plan"], goal=int(v["goal"]), **effects)
-    if not v["card"] or not v["goal"]:
+def goals_left(state: S, p: Player, what: str) -> tuple[int, ...]:
+    """The goal numbers the form may offer for what is picked (a card, a plan beside the board, a restore
+    power goal): only those still open, only up to the goals printed on a card when it is known."""
+    if what.startswith(RESTORE):
+        return (int(what.removeprefix(RESTORE)),)
+    if what.startswith(PLAN):
+        return dict(queries.open_plans(state, p)).get(what.removeprefix(PLAN), ())
+    card = p.objective(what)
+    return queries.open_goals(card) if card is not None else ()
+
+
+def goal_entry(state: S, p: Player, v: dict[str, Any]) -> Action | None:
+    """The entry the form holds, or None while the card (or plan) and its goal are still to pick."""
+    what = str(v["what"])
+    if not what or not v["goal"]:
         return None
+    effects = {**effects_of(v), "slot_colours": tuple(v["slot_colours"])}
+    if what.startswith(RESTORE):
+        return RestorePower(goal=int(v["goal"]), **effects)
+    if what.startswith(PLAN):
+        return PublicGoal(plan=what.removeprefix(PLAN), goal=int(v["goal"]), **effects)
+    finish = bool(v["finish"]) or len(goals_left(state, p, what)) == 1
+    to_marks = finish and v["to"] == "checkmarks"
     return CompleteGoal(
-        card=v["card"],
+        card=what,
         goal=int(v["goal"]),
-        finish=bool(v["finish"]),
+        finish=finish,
         to=v["to"],
-        colour=v["colour"],
+        colour=v["colour"] if not to_marks else "",
+        perk=v["perk"] if to_marks else "",
+        icons=int(v["icons"]) if to_marks else 0,
         **effects,
     )
 
 
+def goal_choices(state: S, p: Player) -> list[tuple[str, str]]:
+    """Everything the player may complete a goal of: the cards held, the plans beside the board and the
+    restore power goals still open, in one row of chips."""
+    held = [o for o in ((p.emergency,) if p.emergency else ()) + p.objectives if queries.open_goals(o)]
+    names = [o.name for o in held]
+    choices = [(o.id, f"{o.name} ({o.id})" if names.count(o.name) > 1 else o.name) for o in held]
+    choices += [(f"{PLAN}{plan}", f"Plan {plan}") for plan, _ in queries.open_plans(state, p)]
+    choices += [(f"{RESTORE}{g}", RESTORE_NAMES[g]) for g in (1, 2) if g not in p.restored]
+    return choices
+
+
 @ft.component
 def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
+    """One screen on a phone: what the goal is on, its number only where the card has more than one goal
+    left, where the card goes, what it cost and gave (the rare parts behind More)."""
     who = state.on_turn or ""
     p = state.player(who)
     form = Form(
         {
             **EFFECTS,
-            "kind": "card",
-            "card": "",
+            "more": False,
+            "what": "",
             "goal": "",
             "finish": True,
             "to": "hand",
             "colour": "",
-            "plan": "",
             "perk": "",
             "icons": 0,
+            "slot_colours": (),
         }
     )
     v = form.latest.shown
-    kinds = KINDS if state.public_plans else KINDS[:2]
+
+    def pick(what: str) -> None:
+        """The form starts from what the state knows: the only goal left, a plan finished to the check-mark
+        area, a bought volunteer's colour."""
+        left = goals_left(state, p, what)
+        card = p.objective(what)
+        emergency = p.emergency is not None and p.emergency.id == what
+        plan = card is not None and (card.goals > 1 or bool(card.done) or emergency)
+        form.put_all(
+            what=what,
+            goal=str(left[0]) if len(left) == 1 else "",
+            finish=True,
+            to="checkmarks" if plan else "hand",
+            colour=card.colour if card is not None else "",
+        )
 
     def send() -> None:
-        action = goal_entry(state, form.latest.value)
+        action = goal_entry(state, p, form.latest.value)
         if action is not None and model.dispatch(action):
             form.reset()
 
-    action = goal_entry(state, v)
-    reasons = hint("Pick the card (or plan) and the goal.") if action is None else model.check(action)
+    action = goal_entry(state, p, v)
+    what = str(v["what"])
+    missing = "Pick the goal." if what else "Pick what the goal is on."
+    reasons = hint(missing) if action is None else model.check(action)
+    left = goals_left(state, p, what) if what else ()
     controls: list[ft.Control] = [
-        heading(f"{who}: goals"),
-        choice_buttons(kinds, v["kind"], lambda k: form.put_all(kind=k, goal=""), key="bhk-goal-kind"),
+        chip_row(goal_choices(state, p), what or None, pick, key="bhk-goal-card", label="A goal of:"),
     ]
-    if v["kind"] == "card":
-        cards = [(o.id, f"{o.name} ({o.id})") for o in ((p.emergency,) if p.emergency else ()) + p.objectives]
-        controls += [
-            chip_row(cards, v["card"] or None, partial(form.put, "card"), key="bhk-goal-card", label="Card:"),
-            chip_row(GOALS, v["goal"] or None, partial(form.put, "goal"), key="bhk-goal-no", label="Goal:"),
-            toggle(
-                "The card leaves (finished)",
-                bool(v["finish"]),
-                lambda: form.put("finish", not form.now("finish")),
-                key="bhk-goal-finish",
-            ),
-        ]
-        if v["finish"]:
-            controls += [
-                chip_row(
-                    [("hand", "to the hand"), ("checkmarks", "to the check-mark area")],
-                    v["to"],
-                    partial(form.put, "to"),
-                    key="bhk-goal-to",
-                    label="Goes:",
-                ),
-            ]
-            if v["to"] == "hand":
-                controls.append(
-                    chip_row(
-                        [*((c, c) for c in DICE), ("", "specialist / none")],
-                        v["colour"],
-                        partial(form.put, "colour"),
-                        key="bhk-goal-colour",
-                        label="Volunteer colour:",
-                    )
-                )
-            else:
-                controls += [
-                    chip_row(
-                        list(PERKS.items()),
-                        v["perk"],
-                        partial(form.put, "perk"),
-                        key="bhk-goal-perk",
-                        label="Its lasting effect:",
-                    ),
-                    form_stepper(form, "icons", "Search icons it adds", key="bhk-goal-icons", high=9),
-                ]
-    elif v["kind"] == "restore":
+    if len(left) > 1:
         controls.append(
             chip_row(
-                [("1", "1: refresh with up to 6"), ("2", "2: slot 4")],
+                [(str(g), str(g)) for g in left],
                 v["goal"] or None,
                 partial(form.put, "goal"),
-                key="bhk-restore",
-                label="Restore power goal:",
+                key="bhk-goal-no",
+                label="Goal:",
             )
         )
-    else:
-        controls += [
-            chip_row(
-                [(plan, f"Plan {plan}") for plan, _ in state.public_plans],
-                v["plan"] or None,
-                partial(form.put, "plan"),
-                key="bhk-public-plan",
-                label="Plan:",
-            ),
-            chip_row(
-                GOALS, v["goal"] or None, partial(form.put, "goal"), key="bhk-public-goal", label="Goal:"
-            ),
-        ]
+    if p.objective(what) is not None:
+        controls += card_leaves(form, v, stays=len(left) > 1)
     controls += [
-        *effects_fields(form, "bhk-goal"),
-        action_button("Complete the goal", send, key="bhk-goal-go", primary=True, blocked=reasons),
-        send_button(
-            model, f"{who} is done with goals", Done(), key="bhk-goals-done", blocked=model.check(Done())
+        *effects_fields(
+            form,
+            "bhk-goal",
+            more="More: gains, GPS, tokens, batteries",
+            rare=[
+                counts_row(
+                    form,
+                    "slot_colours",
+                    "Optional: the slot requirement's colours",
+                    [(c, c) for c in DICE],
+                    key="bhk-goal-slot",
+                )
+            ],
+        ),
+        action_row(
+            [
+                Act("Complete the goal", send, "bhk-goal-go", reasons, primary=True),
+                Act(
+                    "Done with goals", partial(model.dispatch, Done()), "bhk-goals-done", model.check(Done())
+                ),
+            ],
+            key="bhk-goal-acts",
         ),
         *all_done(model, state, "goals", key="bhk-goals-all-done"),
         rule_link(model, "blackout-hk/round/objectives", key="bhk-rule-objectives"),
     ]
     return card(*controls, key="bhk-objectives")
+
+
+def card_leaves(form: Form, v: dict[str, Any], *, stays: bool) -> list[ft.Control]:
+    """Whether the card leaves (asked only while it has other goals left) and where it goes: to the hand as
+    a volunteer of its colour or a specialist, or to the check-mark area with its lasting effect."""
+    rows: list[ft.Control] = []
+    if stays:
+        rows.append(
+            toggle(
+                "The card leaves (finished)",
+                bool(v["finish"]),
+                lambda: form.put("finish", not form.now("finish")),
+                key="bhk-goal-finish",
+            )
+        )
+    if stays and not v["finish"]:
+        return rows
+    rows.append(
+        chip_row(
+            [("hand", "to the hand"), ("checkmarks", "to the check-mark area")],
+            v["to"],
+            partial(form.put, "to"),
+            key="bhk-goal-to",
+            label="Goes:",
+        )
+    )
+    if v["to"] == "hand":
+        rows.append(
+            chip_row(
+                [*((c, c) for c in DICE), ("", "specialist")],
+                v["colour"],
+                partial(form.put, "colour"),
+                key="bhk-goal-colour",
+                label="As:",
+            )
+        )
+    else:
+        rows += [
+            chip_row(
+                list(PERKS.items()),
+                v["perk"],
+                partial(form.put, "perk"),
+                key="bhk-goal-perk",
+                label="Its lasting effect:",
+            ),
+            form_stepper(form, "icons", "Search icons it adds", key="bhk-goal-icons", high=9),
+        ]
+    return rows
 
 
 @ft.component
@@ -195,7 +254,6 @@ def PlaceForm(model: AppModel, state: S) -> ft.Control:
             line("bhk-place-cost", cost),
         ]
     return card(
-        heading(f"{who}: place {state.to_place} cube(s) on the map"),
         where.field("Location (as the map names it)", key="bhk-place-location", height=TOUCH + 8),
         *counting,
         action_button("Place the cube", send, key="bhk-place-go", primary=True),

@@ -1,5 +1,6 @@
 """Phase 4: a scouting attempt of the player on turn (the district, the challenge, the team from the hand,
-GPS spent and the tile taken), the search total shown as it is entered; or no scouting."""
+GPS spent and the tile taken), the search total shown as it is entered; a district chosen and left
+without a tile; or no scouting."""
 
 from __future__ import annotations
 
@@ -8,15 +9,21 @@ from functools import partial
 import flet as ft
 
 from trackers.blackout_hk import queries
-from trackers.blackout_hk.actions import Done, Scout
+from trackers.blackout_hk.actions import Done, Scout, ScoutNoTile
 from trackers.blackout_hk.state import DISTRICTS, REWARDS, BlackoutState
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.games.blackout_hk.parts import all_done, card_choices, hint, toggle_chips
 from views.model import AppModel
-from views.widgets import action_button, card, chip_row, heading, line
+from views.widgets import action_button, card, chip_row, line
 
 S = BlackoutState
 CHALLENGES = [("simple", "simple"), ("advanced", "advanced"), ("probe", "probe (4)")]
+
+
+def _simples(values: dict[str, object]) -> tuple[int, ...]:
+    """A probe's tile and the district's lowest simple challenge, when both are entered."""
+    tile, lowest = int(str(values["tile"])), int(str(values["lowest"]))
+    return (tile, lowest) if values["challenge"] == "probe" and tile and lowest else ()
 
 
 @ft.component
@@ -34,6 +41,8 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             "reward": "",
             "amount": 0,
             "back": 0,
+            "tile": 0,
+            "lowest": 0,
         }
     )
     v = form.latest.shown
@@ -51,6 +60,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             int(str(values["amount"])),
             int(str(values["gps"])),
             int(str(values["back"])),
+            simples=_simples(values),
         )
 
     def send() -> None:
@@ -63,13 +73,32 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         hint("Pick the district, the team and the tile's reward.") if action is None else model.check(action)
     )
     total = queries.search_total(p, int(v["icons"]), int(v["gps"]))
+    probing: list[ft.Control] = []
+    if v["challenge"] == "probe":
+        probing = [
+            form_stepper(form, "tile", "Optional: the probed tile's simple challenge", key="bhk-scout-tile"),
+            form_stepper(
+                form, "lowest", "Optional: the lowest simple challenge here", key="bhk-scout-lowest"
+            ),
+        ]
+    no_tile: list[ft.Control] = []
+    if v["district"]:
+        declined = ScoutNoTile(int(str(v["district"])))
+        no_tile = [
+            send_button(
+                model,
+                f"District {v['district']} chosen, no tile taken",
+                declined,
+                key="bhk-scout-no-tile",
+                blocked=model.check(declined),
+            )
+        ]
     open_districts = [
         (str(d), str(d))
         for d in range(1, DISTRICTS + 1)
         if state.district_tiles[d - 1] and d not in state.scouted
     ]
     return card(
-        heading(f"{who}: scout"),
         chip_row(
             open_districts,
             v["district"] or None,
@@ -85,6 +114,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             label="Challenge:",
         ),
         form_stepper(form, "value", "Challenge value", key="bhk-scout-value", low=1, high=30),
+        *probing,
         toggle_chips(
             card_choices([c for c in p.hand if c.specialist != "doctor"]),
             tuple(v["team"]),
@@ -105,6 +135,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         form_stepper(form, "amount", "Reward amount", key="bhk-scout-amount"),
         form_stepper(form, "back", "Icons on the tile's back", key="bhk-scout-back", high=3),
         action_button("Scout", send, key="bhk-scout-go", primary=True, blocked=reasons),
+        *no_tile,
         send_button(model, "No scouting (done)", Done(), key="bhk-scout-done", blocked=model.check(Done())),
         *all_done(model, state, "scouting", key="bhk-scout-all-done"),
         rule_link(model, "blackout-hk/round/scout", key="bhk-rule-scout"),

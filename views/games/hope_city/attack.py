@@ -11,21 +11,32 @@ from trackers.hope_city.actions import FaceAttack, FightBack
 from trackers.hope_city.queries import blocked
 from trackers.hope_city.state import HopeCityState, Turn
 from views.forms import Form, rule_link, send_button
-from views.games.hope_city.first_steps import done
-from views.games.hope_city.parts import dice_row, held_choices, hint, label, punk_name
+from views.games.hope_city.parts import (
+    PURPLE,
+    dice_row,
+    held_choices,
+    hint,
+    label,
+    punk_name,
+    purple_rows,
+)
 from views.model import AppModel
 from views.widgets import action_button, chip_row
 
 
 @ft.component
 def AttackStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
-    form = Form({"dice": {}, "purple": None})
-    if turn.attack_faced:
-        return done("hc-attack-done", f"4. PUNK attack: faced on {label(turn.attacked_on or '')}.")
+    form = Form({"dice": {}, **PURPLE})
     title = ft.Text("4. PUNK attack")
     gate = blocked(state, FaceAttack)
+    rolled = FaceAttack(purple=form["purple"] or 0, gang_up=form["gang_up"])
     roll = send_button(
-        model, "Roll for me", FaceAttack(), key="hc-attack-roll", icon=ft.Icons.CASINO, blocked=gate
+        model,
+        "Roll for me",
+        rolled,
+        key="hc-attack-roll",
+        icon=ft.Icons.CASINO,
+        blocked=gate or model.check(rolled),
     )
     if gate:
         return ft.Column([title, roll], spacing=4)
@@ -41,7 +52,9 @@ def AttackStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
         dice = form.now("dice")
         if len(dice) < len(punks) or (bully and form.now("purple") is None):
             return None
-        return FaceAttack(tuple(dice[i] for i in range(len(punks))), form.now("purple") or 0)
+        return FaceAttack(
+            tuple(dice[i] for i in range(len(punks))), form.now("purple") or 0, form.now("gang_up")
+        )
 
     def enter() -> None:
         action = entered()
@@ -57,8 +70,13 @@ def AttackStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
         rows.append(
             dice_row(form["purple"], partial(form.put, "purple"), key="hc-attack-purple", text="Purple die:")
         )
+    rows += purple_rows(state, form, key="hc-attack")
     ready = len(dice) == len(punks) and (not bully or form["purple"] is not None)
-    shown = FaceAttack(tuple(dice[i] for i in range(len(punks))), form["purple"] or 0) if ready else None
+    shown = (
+        FaceAttack(tuple(dice[i] for i in range(len(punks))), form["purple"] or 0, form["gang_up"])
+        if ready
+        else None
+    )
     return ft.Column(
         [
             title,

@@ -20,6 +20,7 @@ from views.games.hope_city.parts import (
     punk_at,
     punk_choices,
     punk_name,
+    purple_rows,
 )
 from views.games.hope_city.sets import punk_space_choices, talent_choices
 from views.model import AppModel
@@ -59,6 +60,8 @@ FIELDS: dict[str, Any] = {
     "talent_from": None,
     "flip": None,
     "dice": {},
+    "gang_up": False,
+    "purple": None,
 }
 UNSEEN = "draw"
 
@@ -94,7 +97,9 @@ def effect_action(state: HopeCityState, v: dict[str, Any]) -> Action | str:
         return ha.MoveCard(v["category"], v["to"])
     if effect == "resist":
         space, punk = punk_at(state, v["punk"])
-        return ha.Resist(space, punk, v["die"] or 0) if punk else "Pick the PUNK."
+        if not punk:
+            return "Pick the PUNK."
+        return ha.Resist(space, punk, v["die"] or 0, v["gang_up"], v["purple"] or 0)
     if citizen is None:
         return "Pick the citizen."
     if effect == "gain":
@@ -135,6 +140,7 @@ def _fields(state: HopeCityState, form: Form) -> list[ft.Control]:
                 form["die"], lambda n: form.put("die", n), key="hc-effect-die", text="Die (or Lantern rolls):"
             )
         )
+        controls += purple_rows(state, form, key="hc-effect")
     elif effect == "site":
         controls.append(chips("punk_from", punk_space_choices(state), "A Punk leaves:"))
     elif effect == "blight":

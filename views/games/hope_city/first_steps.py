@@ -38,8 +38,6 @@ def wage_step(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 @ft.component
 def TradeStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     form = Form({"give": None, "take": None})
-    if turn.traded:
-        return done("hc-trade-done", "2. Trade: done.")
     gate = blocked(state, Trade)
     controls: list[ft.Control] = [ft.Text("2. Trade (if you like): one token for one at the Trade Center")]
     if gate:
@@ -73,8 +71,6 @@ def TradeStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 
 def move_step(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     who = state.citizen(turn.citizen)
-    if turn.moved:
-        return done("hc-move-done", f"3. Move: moved to {label(who.space or '')}.")
     acts = []
     for space in COLOURS:
         here = " (here)" if space == who.space else ""

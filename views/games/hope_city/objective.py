@@ -1,5 +1,6 @@
 """A turn's objective: choose it (from its pile, the Major Objectives, the Future Track or, after LEAD, the
-Fail pile, with the cost the card prints), then put it on the Future Track or say how it went."""
+Fail pile, with the cost the card prints), then put it on the Future Track or say how it went; only the part
+open now is shown."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from trackers.hope_city.actions import Attempt, ChooseObjective, Defer, Resolve
+from trackers.hope_city.actions import ChooseObjective, Defer, Resolve
 from trackers.hope_city.queries import blocked
 from trackers.hope_city.state import ANY, COLOURS, TRACK_LETTERS, HopeCityState, Turn
 from views.forms import Form, rule_link, send_button
@@ -120,10 +121,11 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 def defer_part(model: AppModel, state: HopeCityState) -> ft.Control:
     """Put the unpaid card on the Future Track; when it is full, a die picks the card that fails."""
     track = state.track
-    button = send_button(
-        model, "Put it on the Future Track", Defer(), key="hc-defer", blocked=model.check(Defer())
-    )
-    if len(track.cards) < track.capacity or model.check(Defer()):
+    who = state.on_turn
+    mobster = who is not None and who.id == "mayor" and not who.good
+    text = "The card fails (no track for the Mobster)" if mobster else "Put it on the Future Track"
+    button = send_button(model, text, Defer(), key="hc-defer", blocked=model.check(Defer()))
+    if len(track.cards) < track.capacity or mobster or model.check(Defer()):
         return button
     return ft.Column(
         [
@@ -139,37 +141,31 @@ def defer_part(model: AppModel, state: HopeCityState) -> ft.Control:
     )
 
 
-def objective_steps(
+def objective_step(
     model: AppModel, state: HopeCityState, turn: Turn, attempt: ft.Control
 ) -> list[ft.Control]:
-    """Steps 5 to 8: choose, attempt (`attempt`, the payment form) or defer, then success or failure."""
+    """Steps 5 to 7, the part open now: choose the card; attempt it (`attempt`, the payment form) or defer
+    it; then success or failure. Once it is done, one line and step 8, the card's text."""
     card = turn.objective
     if card is None and turn.objective_done:
-        return [done("hc-objective-done", "5-8. Objective: done. Enter what the card says, then cash a set.")]
-    steps: list[ft.Control] = []
+        return [done("hc-objective-done", "5-7. Objective: done.")]
     if card is None:
-        steps.append(
-            keyed(
-                f"hc-choose-{state.year}-{turn.citizen}-{state.citizen(turn.citizen).space}",
-                ChooseStep,
-                model,
-                state,
-                turn,
-            )
-        )
-    else:
-        where = SOURCE_NAMES.get(card.source, card.source)
-        steps.append(tagged("hc-objective", ft.Text(f"5. Objective: {objective_text(card)}, from {where}.")))
-    steps.append(ft.Text(f"6. Attempt it (pay {cost_text(card.cost) if card else 'its cost'}) or defer it"))
-    if card is None:
-        steps.append(
-            action_button("Pay and attempt", lambda: None, key="hc-attempt", blocked=blocked(state, Attempt))
-        )
-    elif not card.paid:
-        steps += [attempt, defer_part(model, state)]
-    else:
-        steps.append(done("hc-attempt-done", "6. The cost is paid."))
-    steps += [
+        space = state.citizen(turn.citizen).space
+        return [keyed(f"hc-choose-{state.year}-{turn.citizen}-{space}", ChooseStep, model, state, turn)]
+    where = SOURCE_NAMES.get(card.source, card.source)
+    steps: list[ft.Control] = [
+        tagged("hc-objective", ft.Text(f"5. Objective: {objective_text(card)}, from {where}.", italic=True))
+    ]
+    if not card.paid:
+        return [
+            *steps,
+            ft.Text(f"6. Attempt it (pay {cost_text(card.cost)}) or defer it"),
+            attempt,
+            defer_part(model, state),
+        ]
+    return [
+        *steps,
+        done("hc-attempt-done", "6. The cost is paid."),
         ft.Text("7. Did it succeed?"),
         action_row(
             [
@@ -182,4 +178,3 @@ def objective_steps(
         ),
         rule_link(model, "hope-city/objectives/achieve", key="hc-rule-achieve"),
     ]
-    return steps

@@ -10,11 +10,11 @@ from views.games.hope_city.bag import BagScreen
 from views.games.hope_city.citizens import CitizensScreen
 from views.games.hope_city.city import CityScreen
 from views.games.hope_city.effects import EffectsScreen
-from views.games.hope_city.questions import pending
 from views.games.hope_city.setup import SetupScreen
 from views.games.hope_city.turn import TurnScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
+from views.step import step_top
 from views.widgets import card, choice_row, heading, keyed, tagged
 
 WINS = ("thrive", "survive")
@@ -33,11 +33,6 @@ def _default_screen(state: HopeCityState) -> str:
     if state.stage in ("citizens", "tokens"):
         return "setup"
     return "city" if state.result else "turn"
-
-
-def _moment(state: HopeCityState) -> tuple[object, ...]:
-    """What a screen picked by hand lasts for: a new stage, year, turn or question opens the default again."""
-    return (state.stage, state.year, state.turn.citizen if state.turn else None, pending(state), state.result)
 
 
 def result_banner(state: HopeCityState) -> ft.Control:
@@ -66,7 +61,7 @@ def HopeCityPanel(model: AppModel) -> ft.Control:
         return ft.Container()
     state: HopeCityState = model.game.session.state
     screens = _screens(state)
-    shown, show = screen_shown(picked, _moment(state), screens, _default_screen(state))
+    shown, show = screen_shown(picked, model.moment(), screens, _default_screen(state))
     use_top_when_shown(shown)
 
     body: ft.Control
@@ -86,6 +81,7 @@ def HopeCityPanel(model: AppModel) -> ft.Control:
         [
             result_banner(state),
             choice_row("Show", screens, shown, show, key="hc-show"),
+            step_top(model),
             body,
         ],
         spacing=12,

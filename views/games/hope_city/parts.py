@@ -13,7 +13,7 @@ from trackers.core.errors import Violation
 from trackers.hope_city.actions import DrawToken
 from trackers.hope_city.queries import corruption_odds
 from trackers.hope_city.state import ANY, BIG, COLOURS, CORRUPTION, HOPE, Citizen, HopeCityState, Objective
-from views.forms import send_button
+from views.forms import Form, send_button
 from views.model import AppModel
 from views.widgets import chip_row, line
 
@@ -104,6 +104,37 @@ def dice_row(selected: int | None, on_pick: Callable[[int], Any], *, key: str, t
         key=key,
         label=text,
     )
+
+
+PURPLE = {"gang_up": False, "purple": None}
+"""The form fields of GANG UP's purple die beside a roll."""
+
+
+def holds_purple(state: HopeCityState) -> bool:
+    """The good Coach on turn holds the purple die GANG UP gave him."""
+    who = state.on_turn
+    return who is not None and who.id == "coach" and who.good and who.purple_die
+
+
+def purple_rows(state: HopeCityState, form: Form, *, key: str) -> list[ft.Control]:
+    """Whether the purple die joins this roll, and what it showed (or Lantern rolls it)."""
+    if not holds_purple(state):
+        return []
+    added = bool(form["gang_up"])
+    rows = [
+        chip_row(
+            [("keep", "Keep it"), ("add", "Add it to this roll")],
+            "add" if added else "keep",
+            lambda v: form.put("gang_up", v == "add"),
+            key=f"{key}-gang-up",
+            label="Purple die:",
+        )
+    ]
+    if added:
+        rows.append(
+            dice_row(form["purple"], lambda n: form.put("purple", n), key=f"{key}-purple", text="It shows:")
+        )
+    return rows
 
 
 def hint(message: str) -> list[Violation]:

@@ -1,5 +1,6 @@
 """Paying an objective's cost: one token per cost item, from the citizen on turn or a helper (Business
-Expansion, or a card that says so); Hope is wild, and HACK may waive the cost."""
+Expansion, or a card that says so); Hope is wild, and HACK may waive the cost. The form starts with the
+citizen's own tokens of the cost's colours picked."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from trackers.hope_city.actions import Attempt
-from trackers.hope_city.state import HopeCityState, Objective, Turn
+from trackers.hope_city.state import ANY, Citizen, HopeCityState, Objective, Turn
 from views.forms import Form, rule_link, send_button, toggle
 from views.games.hope_city.parts import held_choices, hint, label
 from views.model import AppModel
@@ -31,10 +32,20 @@ def _attempt(values: dict[str, Any], cost: tuple[str, ...]) -> Attempt | None:
     )
 
 
+def own_colours(holder: Citizen, cost: tuple[str, ...]) -> dict[int, str]:
+    """The cost items the citizen's own tokens of that colour cover (each colour only when it holds enough
+    for all of them): the form starts with these picked; an "any" item and Hope wait for the table."""
+    return {
+        i: item
+        for i, item in enumerate(cost)
+        if item != ANY and holder.tokens.count(item) >= cost.count(item)
+    }
+
+
 @ft.component
 def PaymentForm(model: AppModel, state: HopeCityState, turn: Turn, card: Objective) -> ft.Control:
-    form = Form({"pay": {}, "by": {}, "card_help": False})
     cost = card.cost
+    form = Form({"pay": own_colours(state.citizen(turn.citizen), cost), "by": {}, "card_help": False})
 
     def put(field: str, i: int, value: str) -> None:
         values = {**form.now(field), i: value}

@@ -13,7 +13,7 @@ from trackers.hope_city.state import HopeCityState
 from views.forms import Form, rule_link
 from views.games.hope_city.parts import label
 from views.model import AppModel
-from views.widgets import Act, action_row, card, chip_row, heading, tagged
+from views.widgets import Act, action_row, chip_row, heading, tagged
 
 
 def talent_choices(state: HopeCityState) -> list[tuple[str, str]]:
@@ -36,7 +36,8 @@ def _cash(values: dict[str, Any]) -> CashSet:
 
 
 @ft.component
-def SetsCard(model: AppModel, state: HopeCityState) -> ft.Control:
+def SetsForm(model: AppModel, state: HopeCityState) -> ft.Control:
+    """The set and City Site entries: a part of the turn's card, or the clean-up's own card."""
     form = Form({"pile": "success", "punk": None, "talent": None})
 
     def send(action: CashSet | ClaimPunkSite) -> None:
@@ -103,4 +104,4 @@ def SetsCard(model: AppModel, state: HopeCityState) -> ft.Control:
         ),
         rule_link(model, "hope-city/piles", key="hc-rule-sets"),
     ]
-    return card(*controls, key="hc-sets")
+    return ft.Column(controls, spacing=8, key="hc-sets")

@@ -12,6 +12,7 @@ from trackers.hope_city.actions import Explore, Heal, Innovate, InvestMonument, 
 from trackers.hope_city.state import MONUMENT_COST, Citizen, HopeCityState
 from views.forms import Form, rule_link
 from views.games.hope_city.parts import (
+    PURPLE,
     TALENT,
     WAGE_KINDS,
     citizen_choices,
@@ -21,13 +22,31 @@ from views.games.hope_city.parts import (
     label,
     punk_at,
     punk_choices,
+    purple_rows,
 )
 from views.model import AppModel
 from views.widgets import action_button, chip_row
 
 OWN = "own"
 BAG = "bag"
-FIELDS = {"give": None, "to": None, "take": None, "drawn": None, "punk": None, "die": None, "target": None}
+FIELDS = {
+    "give": None,
+    "to": None,
+    "take": None,
+    "drawn": None,
+    "punk": None,
+    "die": None,
+    "target": None,
+    **PURPLE,
+}
+RECRUITED = "coach:"
+"""An owner picked as "coach:<citizen>": that citizen's talent, paid with the non-active Coach card's token
+(RECRUIT)."""
+
+
+def whose(value: str | None) -> str | None:
+    """The citizen whose talent an owner pick names."""
+    return None if value is None else value.removeprefix(RECRUITED)
 
 
 def owners(state: HopeCityState, acting: Citizen) -> list[tuple[str, str]]:
@@ -41,15 +60,22 @@ def owners(state: HopeCityState, acting: Citizen) -> list[tuple[str, str]]:
             found.append((other.id, f"{TALENT[other.id]} with the {other.name} card's token"))
         elif acting.id == "coach":
             found.append((other.id, f"RECRUIT: {TALENT[other.id]}"))
+    if acting.id != "coach" and not state.citizen("coach").active:
+        found += [
+            (f"{RECRUITED}{c.id}", f"RECRUIT with the Coach card's token: {TALENT[c.id]}")
+            for c in state.citizens
+            if c.id not in ("coach", "doctor")
+        ]
     return found
 
 
 def talent_action(state: HopeCityState, acting: Citizen, values: dict[str, Any]) -> Action | str:
     """The talent entry the form makes, or what is still to pick."""
-    owner = values["owner"]
+    owner = whose(values["owner"])
     if owner is None:
         return "Pick whose talent to use."
-    token_from = "" if state.citizen(owner).active else owner
+    recruited = values["owner"].startswith(RECRUITED)
+    token_from = "coach" if recruited else "" if state.citizen(owner).active else owner
     if owner == "mayor":
         return Lead(token_from)
     if owner == "ranger":
@@ -58,7 +84,9 @@ def talent_action(state: HopeCityState, acting: Citizen, values: dict[str, Any])
         return Heal(values["target"], token_from) if values["target"] else "Pick whose corruption is healed."
     if owner == "engineer":
         space, punk = punk_at(state, values["punk"])
-        return Innovate(space, punk, values["die"] or 0, token_from) if punk else "Pick a PUNK."
+        if not punk:
+            return "Pick a PUNK."
+        return Innovate(space, punk, values["die"] or 0, token_from, values["gang_up"], values["purple"] or 0)
     if values["give"] is None or values["to"] is None or values["take"] is None:
         return "Pick what to give, to whom, and what to take."
     from_bag = values["take"] == BAG
@@ -72,7 +100,7 @@ def talent_action(state: HopeCityState, acting: Citizen, values: dict[str, Any])
 
 
 def _fields(state: HopeCityState, acting: Citizen, form: Form) -> list[ft.Control]:
-    owner = form["owner"]
+    owner = whose(form["owner"])
     if owner == "doctor":
         targets = [*citizen_choices(state.active), (BAG, "The bag")]
         return [
@@ -91,6 +119,7 @@ def _fields(state: HopeCityState, acting: Citizen, form: Form) -> list[ft.Contro
                 key="hc-innovate-die",
                 text="Die (or Lantern rolls):",
             ),
+            *purple_rows(state, form, key="hc-innovate"),
         ]
     if owner != "entrepreneur":
         return []

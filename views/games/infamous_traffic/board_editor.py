@@ -1,7 +1,8 @@
 """The China board entered in the app from the physical board, once, then saved as an `infamous-traffic.board`
 pack: its name, the regions with their chains, the outrage track and optionally the debt track and tile
 limits. What is still wrong shows as it is entered (the pack validator's own problems, then what the set-up
-needs), and Save waits with that reason. Folded until opened; the whole entry lives in one `Form`, so it
+needs), and Save waits with that reason; a board whose regions are not the rulebook's China saves on a second
+tap, once the first has said how it differs. Folded until opened; the whole entry lives in one `Form`, so it
 survives re-renders, folding and a trip to a rule (the set-up's link to the board pack's rule is
 just below it)."""
 
@@ -16,7 +17,7 @@ import flet as ft
 from trackers.core.errors import Violation
 from trackers.core.packs import Pack
 from trackers.infamous_traffic.actions import UseBoard
-from trackers.infamous_traffic.queries import BOARD_PACK
+from trackers.infamous_traffic.queries import BOARD_PACK, rulebook_differences
 from views.forms import Form, toggle
 from views.games.infamous_traffic.board_editor_data import draft_values, pack_data, problems, start_values
 from views.games.infamous_traffic.board_editor_regions import regions_part
@@ -65,6 +66,17 @@ def save_reasons(name: str, found: list[str], taken: bool, replacing: bool) -> l
     if taken and not replacing:
         return hint(f"A saved board is already called {name}: change the name, or replace that board.")
     return []
+
+
+def differing(data: dict[str, Any]) -> tuple[str, ...] | None:
+    """The regions of a board that differ from the rulebook's China (None if they agree): Save asks about
+    them once, and asks again when they change."""
+    return tuple(r["name"] for r in data["regions"]) if rulebook_differences(data) else None
+
+
+def ask_text(data: dict[str, Any]) -> str:
+    why = "; ".join(rulebook_differences(data))
+    return f"{why[:1].upper()}{why[1:]}. Tap Save again to save it as it is."
 
 
 def _entered(values: dict[str, Any]) -> bool:
@@ -127,15 +139,19 @@ def BoardEditor(model: AppModel, on_saved: Callable[[Pack], Any]) -> ft.Control:
         data = board_data(form.latest.value, name)
         if save_reasons(name, still_wrong(model, data), name in saved, bool(form.now("replace"))):
             return
+        if (differs := differing(data)) is not None and form.now("asked") != differs:
+            form.put("asked", differs)
+            return
         pack = Pack(BOARD_PACK.kind, name, BOARD_PACK.version, data)
         if model.save_pack(pack, replace=bool(form.now("replace"))):
-            form.put_all(open=False, replace=False)
+            form.put_all(open=False, replace=False, asked=None)
             on_saved(pack)
 
     name = str(form["name"]).strip()
     data = board_data(form.latest.shown, name)
     found = still_wrong(model, data)
     taken = name in saved
+    asking = form["asked"] is not None and form["asked"] == differing(data)
     replace: list[ft.Control] = []
     if taken:
         replace = [
@@ -162,8 +178,9 @@ def BoardEditor(model: AppModel, on_saved: Callable[[Pack], Any]) -> ft.Control:
             heading("Save"),
             tagged("it-ed-problems", ft.Text(problems_text(found, data))),
             *replace,
+            *([tagged("it-ed-save-ask", ft.Text(ask_text(data), italic=True))] if asking else []),
             action_button(
-                "Save this board",
+                "Tap again to save it anyway" if asking else "Save this board",
                 save,
                 key="it-ed-save",
                 primary=True,

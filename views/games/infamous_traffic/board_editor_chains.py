@@ -21,11 +21,7 @@ from views.games.infamous_traffic.board_editor_data import (
 from views.games.infamous_traffic.parts import CLEAR, hint
 from views.widgets import action_button, chip_row, tagged
 
-SETUP_NOTE = (
-    "Enter the chains left to right as the board shows them: the set-up puts a Bureaucrat in Canton's "
-    "first (leftmost) chain and a Smuggler in its last (rightmost), and a Bureaucrat in Shanghai's last, "
-    "each on a Blank space."
-)
+SETUP_NOTE = "Enter the chains left to right as the board shows them: the set-up counts them from the left."
 
 
 def place(i: int, count: int) -> str:

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from trackers.infamous_traffic.queries import board_problems
+from trackers.core.names import same_name
+from trackers.infamous_traffic.queries import RULEBOOK_CHINA, board_problems
 
 ENFORCEMENT = [("canton", "Canton"), ("mountain", "Mountain"), ("mid-coast", "Mid-Coast"), ("city", "City")]
 """The areas Enforcement tiles name, as the pack spells them and as the tiles print them."""
@@ -18,8 +19,6 @@ MOST_REGIONS = 12
 MOST_CHAINS = 40
 MOST_SPACES = 8
 """What a board pack holds at most (the validator's limits): the editor stops adding there."""
-NEEDED = ("Canton", "Shanghai")
-"""The regions the set-up places pieces in: prefilled."""
 
 
 @dataclass(frozen=True)
@@ -39,16 +38,19 @@ class ChainDraft:
 
 
 def start_values() -> dict[str, Any]:
-    """A new editor: Canton and Shanghai named, everything else still to enter."""
+    """A new editor: what the rulebook says of China already in (the regions it names, Canton's Enforcement
+    tile), what only the physical board shows still to enter."""
+    named = RULEBOOK_CHINA.named
     return {
         "open": False,
         "name": "My China board",
         "replace": False,
-        "regions": tuple(RegionDraft(n) for n in NEEDED),
+        "regions": tuple(RegionDraft(n, RULEBOOK_CHINA.tile_of(n)) for n in named),
         "chains": (),
-        "at": NEEDED[0],  # the region being entered
+        "at": named[0],  # the region being entered
         "refusal": "",  # why the typed region name was not added
         "removing": None,  # a region whose Remove was tapped once: a second tap removes it
+        "asked": None,  # the regions a first Save tap asked about (not the rulebook's): a second tap saves
         "spaces": None,  # the outrage track's
         "red_at": None,  # the outrage space whose war strength is picked next (1 = leftmost)
         "red": (),  # (space number from 1, war strength)
@@ -62,6 +64,47 @@ def start_values() -> dict[str, Any]:
         "limits": (),  # (revenue at least, inactive tiles kept)
         "limits_at": None,
     }
+
+
+def listed(names: list[str] | tuple[str, ...]) -> str:
+    """ "Canton, Shanghai and Changsha" """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def rulebook_text(count: int) -> str:
+    """What the rulebook says of China's regions and areas, and what is left to enter with `count` regions."""
+    china = RULEBOOK_CHINA
+    icons = dict(china.tiles)
+    tiles = listed(
+        [f"{text} ({icons[tile].lower()} icon)" if tile in icons else text for tile, text in ENFORCEMENT]
+    )
+    left = china.regions - count
+    if left > 0:
+        then = f"{count} here: add {left} more by the names your board prints."
+    elif left == 0:
+        then = f"{count} here, as many as the rulebook has."
+    else:
+        then = f"This board has {count}: saving it asks you to confirm."
+    return (
+        f"The rulebook: China has {china.regions} regions in {len(china.areas)} areas "
+        f"({listed(china.areas)}), and it names {listed(china.named)}. {then} The Enforcement tiles name "
+        f"the areas {tiles}; the map's colours show each region's area."
+    )
+
+
+def setup_text(region: str) -> str:
+    """What the rulebook's set-up puts in this region ("" if nothing), to enter its chains with in mind."""
+    china = RULEBOOK_CHINA
+    parts = []
+    if same_name(region, china.missionary):
+        parts.append("the Missionary")
+    if same_name(region, china.demand_dice[0]):
+        parts.append(f"{china.demand_dice[1]} demand dice")
+    for piece in china.set_up:
+        if same_name(region, piece.region):
+            side = "leftmost" if piece.chain == 0 else "rightmost"
+            parts.append(f"a {piece.kind.capitalize()} ({piece.value}) on its {side} chain's Blank space")
+    return f"The set-up puts here {listed(parts)}." if parts else ""
 
 
 def slug(name: str) -> str:

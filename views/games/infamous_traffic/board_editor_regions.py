@@ -1,5 +1,6 @@
-"""The board editor's regions, one at a time: pick a region (or add one by its name), then its Enforcement
-tile, its coast and its neighbours, its supply chains, or remove it."""
+"""The board editor's regions, one at a time: the regions the rulebook names are there from the start; add
+the others by name, then pick each for its Enforcement tile, its coast and its neighbours, its supply
+chains, or remove it (at once while nothing of it is entered)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from views.games.infamous_traffic.board_editor_data import (
     flip_border,
     region_refusal,
     remove_region,
+    rulebook_text,
+    setup_text,
 )
 from views.widgets import CHIP, TOUCH, Entry, action_button, chip_row, heading, tagged
 
@@ -77,7 +80,10 @@ def regions_part(form: Form, typed: Entry) -> list[ft.Control]:
         form.put_all(regions=change(form.now("regions")), removing=None)
 
     def remove(name: str) -> None:
-        if form.now("removing") != name:
+        """At once when nothing of the region is entered yet (a named region the board lacks); otherwise the
+        first tap only asks for a second."""
+        untouched = RegionDraft(name) in form.now("regions") and not chains_of(form.now("chains"), name)
+        if form.now("removing") != name and not untouched:
             form.put("removing", name)
             return
         left, chains = remove_region(form.now("regions"), form.now("chains"), name)
@@ -85,11 +91,7 @@ def regions_part(form: Form, typed: Entry) -> list[ft.Control]:
 
     controls: list[ft.Control] = [
         heading("Regions"),
-        ft.Text(
-            "Add every region's name first, then pick each in turn. Canton and Shanghai are needed by the "
-            "set-up.",
-            size=13,
-        ),
+        tagged("it-ed-rulebook", ft.Text(rulebook_text(len(regions)), size=13)),
         ft.Row(
             [
                 typed.field(
@@ -121,6 +123,7 @@ def regions_part(form: Form, typed: Entry) -> list[ft.Control]:
     return [
         *controls,
         tagged("it-ed-region-about", ft.Text(region_text(region, chains), size=13)),
+        *([tagged("it-ed-region-setup", ft.Text(setup, size=13))] if (setup := setup_text(at)) else []),
         chip_row(
             ENFORCEMENT,
             region.enforcement,

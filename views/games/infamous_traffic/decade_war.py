@@ -1,6 +1,6 @@
 """The Opium War: the commander and the strength left, each legal move as a button (Attack Qing, Suppress
-Taiping), and Police Treaty Port with the inactive chains to clear picked first; a die the table rolled for a
-new Treaty Port or pool die may be entered, else Lantern rolls."""
+Taiping), and Police Treaty Port with the Smugglers and Bureaucrats to remove picked first; a die the table
+rolled for a new Treaty Port or pool die may be entered, else Lantern rolls."""
 
 from __future__ import annotations
 
@@ -20,11 +20,12 @@ from views.widgets import Act, action_button, action_row, chip_row, heading, lin
 DIE = [(str(n), str(n)) for n in range(1, 7)]
 
 
-def agents(state: InfamousTrafficState, cid: str) -> str:
-    """The Smugglers and Bureaucrats in a chain, with their values."""
-    return ", ".join(
-        f"{tile_name(t.kind)} {t.value}" for t in state.chain(cid).tiles if t is not None and not t.owner
-    )
+def piece_label(state: InfamousTrafficState, where: str) -> str:
+    """A Smuggler or Bureaucrat policing may take: its chain, space and value."""
+    cid, _, space = where.rpartition(":")
+    piece = state.chain(cid).tiles[int(space) - 1]
+    assert piece is not None
+    return f"{cid} space {space}: {tile_name(piece.kind)} {piece.value}"
 
 
 def moves(state: InfamousTrafficState) -> tuple[list[tuple[str, str]], list[str]]:
@@ -56,23 +57,26 @@ def _police(model: AppModel, state: InfamousTrafficState, form: Form, regions: l
     if not regions:
         return []
     region = form["region"] if form["region"] in regions else regions[0]
-    picked = tuple(c for c in form["chains"] if c in queries.policeable(state, region))
-    chips = [(cid, f"{cid}: {agents(state, cid)}") for cid in queries.policeable(state, region)]
+    picked = tuple(p for p in form["pieces"] if p in queries.police_pieces(state, region))
 
     def send() -> None:
         """The picks as they are at the tap (a handler reads the form, not this render)."""
         now = form.now("region") if form.now("region") in regions else regions[0]
-        chains = tuple(c for c in form.now("chains") if c in queries.policeable(state, now))
-        if model.dispatch(PoliceTreatyPort(now, chains)):
+        pieces = tuple(p for p in form.now("pieces") if p in queries.police_pieces(state, now))
+        if model.dispatch(PoliceTreatyPort(now, (), pieces)):
             form.reset()
 
-    blocked = model.check(PoliceTreatyPort(region, picked)) if picked else hint("Pick the chains to clear.")
+    blocked = (
+        model.check(PoliceTreatyPort(region, (), picked))
+        if picked
+        else hint("Pick the Smugglers and Bureaucrats to remove.")
+    )
     return [
         heading("Police a Treaty Port (1 strength)"),
         chip_row(
             [(r, r) for r in regions],
             region,
-            lambda r: form.put_all(region=r, chains=()),
+            lambda r: form.put_all(region=r, pieces=()),
             key="it-police-region",
             label="Region:",
         )
@@ -80,16 +84,16 @@ def _police(model: AppModel, state: InfamousTrafficState, form: Form, regions: l
         else ft.Container(),
         *[
             action_button(
-                text,
-                partial(form.flip, "chains", cid),
-                key=f"it-police-chain-{cid}",
-                primary=cid in picked,
-                icon=ft.Icons.CHECK if cid in picked else None,
+                piece_label(state, where),
+                partial(form.flip, "pieces", where),
+                key=f"it-police-piece-{where.replace(':', '-')}",
+                primary=where in picked,
+                icon=ft.Icons.CHECK if where in picked else None,
             )
-            for cid, text in chips
+            for where in queries.police_pieces(state, region)
         ],
         action_button(
-            f"Police {region}: clear {len(picked)} chain(s)",
+            f"Police {region}: remove {len(picked)} piece(s)",
             send,
             key="it-police",
             primary=True,
@@ -100,7 +104,7 @@ def _police(model: AppModel, state: InfamousTrafficState, form: Form, regions: l
 
 @ft.component
 def WarStep(model: AppModel, state: InfamousTrafficState) -> ft.Control:
-    form = Form({"die": None, "region": "", "chains": ()})
+    form = Form({"die": None, "region": "", "pieces": ()})
     strikes, police = moves(state)
     die = int(form["die"]) if form["die"] else 0
 

@@ -15,6 +15,7 @@ from views.games.infamous_traffic.setup import SetupScreen
 from views.games.infamous_traffic.turn import TurnScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
+from views.step import step_top
 from views.widgets import card, choice_row, heading, keyed, tagged
 
 DECADE_END = ("war", "rush", "books", "season", "compound", "penalty")
@@ -35,11 +36,6 @@ def _default_screen(state: InfamousTrafficState) -> str:
     return "decade" if state.stage in DECADE_END else "turn"
 
 
-def _moment(state: InfamousTrafficState) -> tuple[object, ...]:
-    """What a screen picked by hand lasts for: a new stage, round, turn or question opens the default."""
-    return (state.stage, state.decade, state.round, state.acted, state.question, state.result)
-
-
 def result_banner(state: InfamousTrafficState) -> ft.Control:
     if not state.result:
         return ft.Container()
@@ -57,7 +53,7 @@ def InfamousTrafficPanel(model: AppModel) -> ft.Control:
         return ft.Container()
     state: InfamousTrafficState = model.game.session.state
     screens = _screens(state)
-    shown, show = screen_shown(picked, _moment(state), screens, _default_screen(state))
+    shown, show = screen_shown(picked, model.moment(), screens, _default_screen(state))
     use_top_when_shown(shown)
 
     body: ft.Control
@@ -74,7 +70,12 @@ def InfamousTrafficPanel(model: AppModel) -> ft.Control:
     else:
         body = keyed("it-screen-firms", FirmsScreen, model, state)
     return ft.Column(
-        [result_banner(state), choice_row("Show", screens, shown, show, key="it-show"), body],
+        [
+            result_banner(state),
+            choice_row("Show", screens, shown, show, key="it-show"),
+            step_top(model),
+            body,
+        ],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )

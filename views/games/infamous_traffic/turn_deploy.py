@@ -8,6 +8,7 @@ from functools import partial
 
 import flet as ft
 
+from trackers.core.wording import a_or_an
 from trackers.infamous_traffic.actions import Deploy
 from trackers.infamous_traffic.queries import deploy_targets, has_opportunity
 from trackers.infamous_traffic.state import PLAYER_TILES, InfamousTrafficState
@@ -38,7 +39,7 @@ def target_text(state: S, cid: str, space: int) -> str:
 def no_target_text(state: S, kind: str, value: int) -> str:
     open_regions = [r.name for r in state.regions if has_opportunity(state, r.name)]
     where = ", ".join(open_regions) or "no region (no pool die matches any demand)"
-    return f"No space takes a {name(kind)} worth {value} now. Opportunity in: {where}."
+    return f"No space takes {a_or_an(name(kind))} worth {value} now. Opportunity in: {where}."
 
 
 @ft.component

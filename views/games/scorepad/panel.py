@@ -15,6 +15,7 @@ from trackers.scorepad.state import ScorePadState
 from views.following import use_game
 from views.forms import send_button
 from views.model import AppModel
+from views.step import step_top
 from views.widgets import TOUCH, Entry, action_button, card, choice_row, heading, keyed, memo, tagged
 
 QUICK = (-1, 1, 5)
@@ -146,6 +147,10 @@ def ScorePadPanel(model: AppModel) -> ft.Control:
         return ft.Container()
     players = tuple(_state(model).players)  # fixed for the game: the rows follow their own scores
     return ft.Column(
-        [*[keyed(p, PlayerRow, model, i, p) for i, p in enumerate(players)], TableCard(model, players)],
+        [
+            step_top(model),
+            *[keyed(p, PlayerRow, model, i, p) for i, p in enumerate(players)],
+            TableCard(model, players),
+        ],
         spacing=12,
     )

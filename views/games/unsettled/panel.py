@@ -24,6 +24,7 @@ from views.forms import rule_link
 from views.games.unsettled.map import SHORT, obstacle_lines, scarab_grid
 from views.games.unsettled.setup import MapEditor, SetupPanel
 from views.model import AppModel
+from views.step import step_top
 from views.widgets import (
     TOUCH,
     Act,
@@ -502,8 +503,11 @@ def UnsettledPanel(model: AppModel) -> ft.Control:
     if model.game is None:  # the game was closed; the parent drops this component next
         return ft.Container()
     state: UnsettledState = model.game.session.state
+    body: ft.Control
     if state.phase == "map":
-        return MapEditor(model, state)
-    if state.phase == "setup":
-        return SetupPanel(model, state)
-    return PlayPanel(model, state)
+        body = MapEditor(model, state)
+    elif state.phase == "setup":
+        body = SetupPanel(model, state)
+    else:
+        body = PlayPanel(model, state)
+    return ft.Column([step_top(model), body], spacing=12)
