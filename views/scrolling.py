@@ -46,17 +46,21 @@ class ScreenScroll:
 SCREEN_SCROLL = ft.create_context(ScreenScroll())
 
 
-def use_top_when_shown(screen: str) -> None:
-    """Scroll to the top when a panel shows another of its own screens (not when the panel first shows)."""
+def use_top_when_shown(screen: str, anchor: str | None = None) -> None:
+    """Scroll to the top when a panel shows another of its own screens (not when the panel first shows); to
+    `anchor` instead whenever one is given, the first time included: the control keyed `ft.ScrollKey(anchor)`
+    that holds what a turn is spent on (the rival's card form), so a phone shows it whole without a scroll."""
     scroll = ft.use_context(SCREEN_SCROLL)
     shown = ft.use_ref(screen)
 
     def follow() -> None:
-        if shown.current != screen:
+        if anchor is not None:
+            scroll.to_key(anchor)
+        elif shown.current != screen:
             scroll.to_top()
         shown.current = screen
 
-    ft.use_effect(follow, [screen])
+    ft.use_effect(follow, [screen, anchor])
 
 
 def use_picked() -> Picked:

@@ -35,6 +35,12 @@ def step_top(model: AppModel) -> ft.Control:
     return ft.Container(LanternDid(model), key=_scroll_key(STEP))
 
 
+def step_anchor() -> ft.Control:
+    """The top of a step whose form must show whole on a phone (the rival's card): what Lantern did then
+    goes below the form (`LanternDid`), not above it."""
+    return ft.Container(key=_scroll_key(STEP))
+
+
 def _notes(model: AppModel) -> tuple[TableNote, ...]:
     return () if model.game is None else model.table_notes()
 

@@ -21,8 +21,9 @@ from typing import Any
 from build.bench.browser import skip_reason
 from build.bench.figures import Figure
 from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS, ident, playing, reach, type_into
-from tests.e2e.games import ashes, hope_city, unsettled
 from tests.infamous_traffic.play import started as traffic_started
+from tests.moments import ashes_until, hope_city_at_chaos
+from tests.unsettled.fixtures import in_play
 from trackers.ashes import actions as aa
 from trackers.blackout_hk.actions import PlaceStart, StartGame
 from trackers.blackout_hk.game import BLACKOUT_HK
@@ -110,7 +111,9 @@ def blackout_solo() -> Session:
 
 
 def blackout_round(hand: Hand) -> None:
-    """The solo round of tests/views/test_views_blackout_hk.py (`WAY`), by the labels a player reads."""
+    """The solo round of tests/views/test_views_blackout_hk.py (`WAY`), by the labels a player reads: each
+    volunteer's Procure button of the cubes its die shows, the search team as it starts (the volunteers in
+    hand)."""
     hand.chip("bhk-die-red", "gasoline")
     hand.chip("bhk-die-yellow", "tools")
     hand.chip("bhk-die-blue", "water")
@@ -121,9 +124,7 @@ def blackout_round(hand: Hand) -> None:
     hand.chip("bhk-plan-3", "Scout")
     hand.button("Plan 3 card(s)")
     hand.sees("bhk-step", "turn up your planned cards")
-    hand.chip("bhk-card-1-cubes", "2")
     hand.button("Procure 2 gasoline")
-    hand.chip("bhk-card-2-cubes", "2")
     hand.button("Procure 2 tools")
     hand.button("Scout: +2 HK$")
     hand.sees("bhk-step", "complete goals, then done")
@@ -144,7 +145,6 @@ def blackout_round(hand: Hand) -> None:
     hand.button("Done with goals")
     hand.sees("bhk-step", "scout a district, or done")
     hand.chip("bhk-scout-district", "3")
-    hand.chip("bhk-scout-team", "Red volunteer (red-3)")
     hand.button("The team's search icons plus one", exact=False)
     hand.chip("bhk-scout-reward", "hkd")
     hand.button("Reward amount plus one", exact=False)
@@ -164,7 +164,7 @@ def blackout_round(hand: Hand) -> None:
 
 def hope_city_turn_start() -> Session:
     """Year 1's chaos card in play: the Mayor's turn begins with the wage."""
-    session = hope_city()
+    session = hope_city_at_chaos()
     assert session.dispatch(ChaosIn()).ok
     return session
 
@@ -183,7 +183,7 @@ def hope_city_turn(hand: Hand) -> None:
 
 
 def ashes_round_start() -> Session:
-    return ashes(aa.Emerge)
+    return ashes_until(aa.Emerge)
 
 
 def ashes_round(hand: Hand) -> None:
@@ -243,7 +243,7 @@ ROUNDS = (
     Round("Blackout HK solo round", blackout_solo, blackout_round, 35),
     Round("Hope City citizen's turn", hope_city_turn_start, hope_city_turn, 7),
     Round("ASHES solo round", ashes_round_start, ashes_round, None),
-    Round("Unsettled explorer turn", unsettled, unsettled_turn, None),
+    Round("Unsettled explorer turn", in_play, unsettled_turn, None),
     Round("Infamous Traffic player turn", traffic_turn_start, traffic_turn, None),
 )
 SWIPE_BUDGET = 0

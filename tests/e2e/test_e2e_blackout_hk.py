@@ -63,12 +63,10 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
     )
     _tap(page, "Plan 3 card(s)")
 
-    # Phase 2: two volunteers procure what their dice show (the cubes each shows picked); the Scout takes
-    # 2 HK$.
+    # Phase 2: two volunteers procure what their dice show (the Procure button of the cubes each shows);
+    # the Scout takes 2 HK$.
     expect(ident(page, "bhk-step")).to_have_text("Player 1: turn up your planned cards.")
-    _chips(page, ("bhk-card-1-cubes", "2"))
     _tap(page, "Procure 2 gasoline")
-    _chips(page, ("bhk-card-2-cubes", "2"))
     _tap(page, "Procure 2 tools")
     _tap(page, "Scout: +2 HK$")
 
@@ -103,9 +101,15 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
     expect(ident(page, "bhk-goal-pay-entered")).to_have_text("Pay: none")
     _tap(page, "Done with goals")
 
-    # Phase 4: district 3 with the red volunteer, the search total shown as it is entered.
+    # Phase 4: district 3 with the red volunteer (the others in hand taken out of the team it starts as),
+    # the search total shown as it is entered.
     expect(ident(page, "bhk-step")).to_have_text("Player 1: scout a district, or done.")
-    _chips(page, ("bhk-scout-district", "3"), ("bhk-scout-team", "Red volunteer (red-3)"))
+    _chips(
+        page,
+        ("bhk-scout-district", "3"),
+        ("bhk-scout-team", "Blue volunteer"),
+        ("bhk-scout-team", "Red volunteer (c1)"),
+    )
     _tap(page, "The team's search icons plus one", 2)
     expect(ident(page, "bhk-scout-total")).to_have_text("Search total: 2 of 1 needed.")
     _chips(page, ("bhk-scout-reward", "hkd"))

@@ -780,7 +780,6 @@ def walk_blackout_hk(walk: Walk, final: str) -> None:
     chip("bhk-card-1-resource", "food")
     walk.look("blackout volunteer with tokens")
     chip("bhk-card-1-resource", "gasoline")
-    chip("bhk-card-1-cubes", "2")
     walk.tap("Procure 2 gasoline")
     walk.look("blackout objectives")
     chip("bhk-goal-card", "Restore power 1")

@@ -5,7 +5,6 @@ such an entry, opened from Home."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -15,27 +14,9 @@ from playwright.sync_api import expect
 import trackers  # noqa: F401  (registers every game)
 from tests.blackout_hk.play import started as blackout_started
 from tests.e2e.flutter import APP_BAR, NAV_TOP, ident, playing, tap
-from tests.e2e.games import ashes, hope_city, unsettled
-from tests.infamous_traffic.play import started as traffic_started
-from tests.infamous_traffic.play import step as traffic_step
+from tests.moments import ashes_until, hope_city_at_chaos, scorepad_game, traffic_at_events
+from tests.unsettled.fixtures import in_play
 from trackers.ashes import actions as aa
-from trackers.core.game import make_setup
-from trackers.core.registry import get_game
-from trackers.core.session import Session
-
-
-def _scorepad() -> Session:
-    module = get_game("scorepad")
-    return Session(module, make_setup(module, ("Ann", "Ben", "Cat", "Dee"), {}), 5)
-
-
-def _traffic() -> Session:
-    """Played until the end of a round's turns: Lantern draws the event next."""
-    session = traffic_started(players=3, seed=4)
-    rng = random.Random(4)
-    while session.state.stage != "events" or session.state.question is not None:
-        assert traffic_step(session, rng)
-    return session
 
 
 def in_view(pg: Any, target: Any, within_ms: int = 5000) -> None:
@@ -53,7 +34,7 @@ def in_view(pg: Any, target: Any, within_ms: int = 5000) -> None:
 
 
 def test_score_pad_the_draw_and_a_new_round(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, _scorepad()) as phone:
+    with playing(browser, pixel_7, tmp_path, scorepad_game()) as phone:
         tap(phone, phone.get_by_role("button", name="Draw first player"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("starts the round")
@@ -63,7 +44,7 @@ def test_score_pad_the_draw_and_a_new_round(browser: Any, pixel_7: dict[str, Any
 
 
 def test_hope_city_the_turn_and_the_wage(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, hope_city()) as phone:
+    with playing(browser, pixel_7, tmp_path, hope_city_at_chaos()) as phone:
         tap(phone, phone.get_by_role("button", name="Put a chaos card in play"))
         in_view(phone, phone.get_by_text(re.compile(r"^The Mayor \(Ann\)'s turn$")))
         tap(phone, phone.get_by_role("button", name="Draw the Mayor's wage"))
@@ -80,26 +61,26 @@ def test_blackout_the_dice_rolled_and_planning(browser: Any, pixel_7: dict[str, 
 
 
 def test_infamous_traffic_the_event_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, _traffic()) as phone:
+    with playing(browser, pixel_7, tmp_path, traffic_at_events()) as phone:
         tap(phone, phone.get_by_role("button", name="Draw an event"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the event bag")
 
 
 def test_ashes_the_survivors_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, ashes(aa.Emerge)) as phone:
+    with playing(browser, pixel_7, tmp_path, ashes_until(aa.Emerge)) as phone:
         tap(phone, phone.get_by_role("button", name="Survivors emerge (the app draws)"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the bag")
 
 
 def test_ashes_the_rival_card_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, ashes(aa.RevealRivalCard)) as phone:
+    with playing(browser, pixel_7, tmp_path, ashes_until(aa.RevealRivalCard)) as phone:
         tap(phone, phone.get_by_role("button", name="Draw rival card"))
         in_view(phone, ident(phone, "rival-card"))
 
 
 def test_unsettled_luna_pursues(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, unsettled()) as phone:
+    with playing(browser, pixel_7, tmp_path, in_play()) as phone:
         tap(phone, phone.get_by_role("button", name="Roll for me"))
         in_view(phone, ident(phone, "lantern-did-0"))

@@ -9,6 +9,8 @@ from typing import Any
 from trackers.core.actions import Action, Event
 from trackers.core.game import make_setup
 from trackers.core.graph import Graph
+from trackers.core.session import Session
+from trackers.unsettled import actions as ua
 from trackers.unsettled.game import UNSETTLED
 from trackers.unsettled.state import Explorer, UnsettledState
 
@@ -58,3 +60,17 @@ def refused(state: UnsettledState, action: Action) -> str:
     problems = UNSETTLED.validate(state, action)
     assert problems, f"{action} was accepted"
     return problems[0].code
+
+
+def in_play() -> Session:
+    """Ann and Bob on the example layout, LUNA in the Laboratory: play has begun."""
+    session = Session(UNSETTLED, make_setup(UNSETTLED, ("Ann", "Bob"), {}), 3)
+    for entry in (
+        ua.ConfirmMap(),
+        ua.PlaceExplorer("Ann", "Outside Front"),
+        ua.PlaceExplorer("Bob", "Outside Rear"),
+        ua.PlaceLuna("Laboratory"),
+        ua.BeginPlay(),
+    ):
+        session.play(entry)
+    return session

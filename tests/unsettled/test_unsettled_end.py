@@ -10,6 +10,7 @@ import pytest
 import trackers  # noqa: F401  (registers every game)
 from rules_ref import reference
 from tests.finished import unsettled_game
+from tests.unsettled.fixtures import in_play
 from trackers import gamefile
 from trackers.core.game import make_setup
 from trackers.core.session import Session
@@ -17,19 +18,6 @@ from trackers.unsettled import actions as ua
 from trackers.unsettled.game import UNSETTLED
 
 BEFORE = Path(__file__).parent / "data" / "before_the_playtest_fixes.json"
-
-
-def in_play() -> Session:
-    session = Session(UNSETTLED, make_setup(UNSETTLED, ("Ann", "Bob"), {}), 3)
-    for entry in (
-        ua.ConfirmMap(),
-        ua.PlaceExplorer("Ann", "Outside Front"),
-        ua.PlaceExplorer("Bob", "Outside Rear"),
-        ua.PlaceLuna("Laboratory"),
-        ua.BeginPlay(),
-    ):
-        session.play(entry)
-    return session
 
 
 @pytest.mark.parametrize(("survived", "line"), [(True, "The explorers survived"), (False, "LUNA won")])

@@ -4,6 +4,8 @@ whose screens render in every stage."""
 
 from __future__ import annotations
 
+import flet as ft
+
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.blackout_hk import actions as a
@@ -74,15 +76,21 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
         assert _state(store).stage == "plan"
         await _taps(page, "bhk-plan-1-red-2", "bhk-plan-2-yellow-2", "bhk-plan-3-scout", "bhk-plan-go")
 
-        # Phase 2: two volunteers procure what their dice show, the Scout takes 2 HK$.
+        # Phase 2: two volunteers procure what their dice show, the cubes each shows tapped; the Scout
+        # takes 2 HK$.
         assert _state(store).stage == "deploy"
-        await _taps(page, "bhk-card-1-cubes-2", "bhk-card-1-resource-food")
+        await _taps(page, "bhk-card-1-resource-food")
         assert page.identified("bhk-card-1-acts-blocked") == "Pick the transport tokens."
         await _taps(page, "bhk-card-1-resource-gasoline")
         assert not page.has("bhk-card-1-tokens"), "the die's own resource takes no token"
-        await _taps(page, "bhk-card-1-procure")
+        assert [page.find(f"bhk-card-1-procure-{n}").content for n in (1, 2, 3)] == [
+            "Procure 1 gasoline",
+            "Procure 2 gasoline",
+            "Procure 3 gasoline",
+        ]
+        await _taps(page, "bhk-card-1-procure-2")
         assert _sent(store) == a.Procure("red-2", 2, "gasoline", 0)
-        await _taps(page, "bhk-card-2-cubes-2", "bhk-card-2-procure", "bhk-card-3-scout")
+        await _taps(page, "bhk-card-2-procure-2", "bhk-card-3-scout")
         state = _state(store)
         assert state.stage == "objectives" and state.player(P1).hkd == 6
         assert state.player(P1).rondel == (0, 2, 2, 0, 0, 0)
@@ -112,10 +120,19 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
 
         # Phase 4: district 3 with the red volunteer; the search total shows as it is entered.
         assert _state(store).stage == "scout"
+        team = {c: type(page.find(f"bhk-scout-team-{c}")) for c in ("red-3", "blue-2", "c1", "mechanic")}
+        assert team == {
+            "red-3": ft.FilledButton,
+            "blue-2": ft.FilledButton,
+            "c1": ft.FilledButton,
+            "mechanic": ft.OutlinedButton,
+        }, "the team starts as the volunteers in hand (the starting volunteer c1 joined it as red)"
+        assert not page.has("bhk-scout-gps-row"), "no GPS to spend"
         await _taps(
             page,
             "bhk-scout-district-3",
-            "bhk-scout-team-red-3",
+            "bhk-scout-team-blue-2",
+            "bhk-scout-team-c1",
             "bhk-scout-icons-plus",
             "bhk-scout-icons-plus",
         )
@@ -566,8 +583,10 @@ def test_a_volunteer_procures_what_its_die_shows_in_one_tap(store: Store) -> Non
     async def go() -> None:
         page = await open_page(start, store)
         await page.fire(f"resume-{game_id}")
-        assert page.find("bhk-card-1-procure").content == "Procure 3 gasoline"
-        await page.fire("bhk-card-1-procure")
+        procure = [page.find(f"bhk-card-1-procure-{n}") for n in (1, 2, 3)]
+        assert [type(b) for b in procure] == [ft.OutlinedButton, ft.OutlinedButton, ft.FilledButton]
+        assert procure[2].content == "Procure 3 gasoline"
+        await page.fire("bhk-card-1-procure-3")
         assert _sent(store) == a.Procure("yellow-2", 3, "gasoline", 0)
         assert _state(store).player(P1).held("gasoline") == 3
 
@@ -628,16 +647,46 @@ def test_a_card_is_named_when_bought(store: Store) -> None:
     run(go())
 
 
+def test_the_scout_form_asks_the_back_icons_only_of_a_tile_going_face_down(store: Store) -> None:
+    """Round 2, the player holds an HK$ tile: another HK$ tile goes face down, so its back's icons are asked
+    (they count for later teams); a first points tile goes face up and they are not; a probe gives no
+    reward, so no amount, and goes face down (#28 point 3). No GPS held: none to spend is asked."""
+    round_1 = (a.Roll("food", "tools", "water"), a.Plan(P1, ()), a.Done())
+    scouted = a.Scout(3, "simple", 1, ("red-3",), 1, "hkd", 2)
+    rest = (a.Done(), a.CleanUp(), a.Done(), a.Roll("food", "tools", "water"), a.Plan(P1, ()), a.Done())
+    game_id = _solo(store, *round_1, scouted, *rest)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert _state(store).stage == "scout" and not page.has("bhk-scout-gps-row")
+        await _taps(page, "bhk-scout-district-4", "bhk-scout-reward-points")
+        assert page.has("bhk-scout-amount-row") and not page.has("bhk-scout-back-row")
+        await page.fire("bhk-scout-reward-hkd")
+        assert page.has("bhk-scout-back-row")
+        await _taps(
+            page, "bhk-scout-back-plus", "bhk-scout-icons-plus", "bhk-scout-amount-plus", "bhk-scout-go"
+        )
+        team = ("yellow-2", "red-2", "blue-2")  # red-3 is in the hospital since round 1
+        assert _sent(store) == a.Scout(4, "simple", 1, team, 1, "hkd", 1, back_icons=1)
+        tile = _state(store).player(P1).tiles[-1]
+        assert (tile.reward, tile.face_up, tile.back_icons) == ("hkd", False, 1)
+        await page.fire("undo")
+        await _taps(page, "bhk-scout-district-4", "bhk-scout-challenge-probe", "bhk-scout-reward-points")
+        assert not page.has("bhk-scout-amount-row") and page.has("bhk-scout-back-row")
+
+    run(go())
+
+
 WAY = (
     *("bhk-die-red-gasoline", "bhk-die-yellow-tools", "bhk-die-blue-water", "bhk-dice-go"),
     *("bhk-plan-1-red-2", "bhk-plan-2-yellow-2", "bhk-plan-3-scout", "bhk-plan-go"),
-    *("bhk-card-1-cubes-2", "bhk-card-1-procure", "bhk-card-2-cubes-2", "bhk-card-2-procure"),
-    "bhk-card-3-scout",
+    *("bhk-card-1-procure-2", "bhk-card-2-procure-2", "bhk-card-3-scout"),
     *("bhk-goal-card-c1", "bhk-goal-pay-tools", "bhk-goal-colour-red", "bhk-goal-place-plus", "bhk-goal-go"),
     ("bhk-place-location", "Sham Shui Po"),
     "bhk-place-go",
     *("bhk-goal-card-plan-A", "bhk-goal-no-1", "bhk-goal-pay-gasoline", "bhk-goal-go", "bhk-goals-done"),
-    *("bhk-scout-district-3", "bhk-scout-team-red-3", "bhk-scout-icons-plus", "bhk-scout-reward-hkd"),
+    *("bhk-scout-district-3", "bhk-scout-icons-plus", "bhk-scout-reward-hkd"),
     *("bhk-scout-amount-plus", "bhk-scout-amount-plus", "bhk-scout-go"),
     *("bhk-buy-kind-blue", "bhk-buy-row-1", "bhk-buy-pass"),
     *("bhk-clean-go", "bhk-secure-done", "bhk-refresh-go"),
@@ -645,11 +694,14 @@ WAY = (
 """A solo round entered by someone who knows the way: each tap, or a field typed in with its text."""
 
 
-def test_a_solo_round_takes_37_taps_and_one_typed_field(store: Store) -> None:
-    """The round of the first test without its detours, the card bought named by its kind: 38 entries on
+def test_a_solo_round_takes_34_taps_and_one_typed_field(store: Store) -> None:
+    """The round of the first test without its detours, the card bought named by its kind: 35 entries on
     the screen. The same round took 43 before the forms started from what the state knows (a volunteer's
     resource and tokens, a single-goal card's goal number, the plan beside the board as one chip; #28
-    point 3). From round 2 a volunteer procured before also knows its cubes: one tap each."""
+    point 3), and 38 while a volunteer's cubes were a chip before its Procure (now the Procure button of
+    that count, 2 taps fewer) and the search team was picked from nothing (now the volunteers in hand, 1
+    fewer): dice 4, planning 4, deploying 3, goals and the cube placed 12, scouting 6, buying 3, clean-up,
+    securing and refresh 3."""
     game_id = _solo(store)
 
     async def go() -> None:
@@ -665,6 +717,9 @@ def test_a_solo_round_takes_37_taps_and_one_typed_field(store: Store) -> None:
         ada = state.player(P1)
         assert ada.map == ("Mong Kok", "Sham Shui Po") and ada.public_goals == (("A", 1),)
         assert [o.name for o in ada.objectives] == ["Starting volunteer", "Blue volunteer (4 HK$)"]
-        assert (len(WAY), sum(isinstance(step, tuple) for step in WAY)) == (38, 1)
+        entries = store.open_game(game_id).session.entries
+        scouted = [e.action for e in entries if isinstance(e.action, a.Scout)]
+        assert [s.team for s in scouted] == [("red-3", "blue-2", "c1")], "the team: the volunteers in hand"
+        assert (len(WAY), sum(isinstance(step, tuple) for step in WAY)) == (35, 1)
 
     run(go())

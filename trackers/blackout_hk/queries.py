@@ -1,5 +1,6 @@
 """What a Blackout: Hong Kong screen may ask besides the state: why an entry is not open now, what comes
-next, prices, rondel costs, the search total, the waste split, refresh slots and the final scores."""
+next, prices, rondel costs, the search total and whether a scout tile stays face up, the waste split,
+refresh slots and the final scores."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ waste_gains = display.waste_gains
 rondel_steps = deploy.rondel_steps
 planned_card = deploy.planned_card
 search_total = scout.search_total
+keeps_face_up = scout.keeps_face_up
 fullest = districts.fullest
 may_refresh = districts.may_refresh
 district_points = districts.district_points
@@ -46,6 +48,7 @@ __all__ = [
     "district_points",
     "final_parts",
     "fullest",
+    "keeps_face_up",
     "map_cubes",
     "may_refresh",
     "newly_secured",

@@ -30,7 +30,7 @@ def _bag_corruption(event: Event) -> str:
     return "Take a corruption token out of the bag: it goes on that citizen's card."
 
 
-TODO = {"token": _token, "attack": _attack}
+TABLE_DOES = {"token": _token, "attack": _attack}
 BAG_DRAWS = (a.DrawToken, a.InvestResource, a.GainToken)
 """The entries that draw a token from the bag: a corruption token drawn shows as the corruption it gives."""
 
@@ -38,5 +38,5 @@ BAG_DRAWS = (a.DrawToken, a.InvestResource, a.GainToken)
 def notes(action: Action, events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
     if not drew:
         return ()
-    todo = TODO | {"corruption": _bag_corruption} if isinstance(action, BAG_DRAWS) else TODO
+    todo = TABLE_DOES | {"corruption": _bag_corruption} if isinstance(action, BAG_DRAWS) else TABLE_DOES
     return notes_from(events, todo)

@@ -17,11 +17,11 @@ def _event(event: Event) -> str:
     return f"Take the {EVENT_NAMES.get(tile, tile)} tile out of the event bag and lay it on the event track."
 
 
-TODO = {
+TABLE_DOES = {
     "event": _event,
     "cleanup": lambda e: "Draw one conspiracy tile from the bag into each bowl: the Bags screen shows which.",
 }
 
 
 def notes(events: Sequence[Event], drew: bool) -> tuple[TableNote, ...]:
-    return notes_from(events, TODO) if drew else ()
+    return notes_from(events, TABLE_DOES) if drew else ()

@@ -25,7 +25,7 @@ from views.games.ashes.rival import RivalScreen
 from views.games.ashes.setup import SetupScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
-from views.step import step_top
+from views.step import STEP, step_top
 from views.widgets import card, choice_row, keyed, memo, tagged
 
 
@@ -136,7 +136,8 @@ def AshesPanel(model: AppModel) -> ft.Control:
     moment, screens, default, turn, names = use_game(model, _frame)
     shown, show = screen_shown(picked, moment, list(screens), default)
     show = ft.use_callback(show, [moment])  # the same handler while the moment lasts: the picker skips
-    use_top_when_shown(shown)
+    # The rival's turn opens at its card to play (step_top stands right above it), the first time included.
+    use_top_when_shown(shown, STEP if shown == "rival" and turn == RIVAL else None)
     body: ft.Control
     if shown == "setup":
         body = EveryEntry(model, model.revision, SetupScreen)

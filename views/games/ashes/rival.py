@@ -51,7 +51,7 @@ from views.forms import Form, plain, rule_link, toggle
 from views.games.ashes.parts import ROMAN, vp_text
 from views.games.ashes.setup import RivalDeckCard, before_play
 from views.model import AppModel
-from views.step import step_top
+from views.step import LanternDid, step_anchor
 from views.widgets import TOUCH, Entry, Latest, action_button, card, chip_row, heading, tagged
 
 DECK_NAME = "My rival deck"
@@ -188,6 +188,12 @@ def last_rival_steps(model: AppModel) -> list[tuple[str, str]]:
         for ev in entry.events
         if ev.kind == "rival_step"
     ]
+
+
+def _rival_just_played(model: AppModel) -> bool:
+    """The latest step was the rival's own: "Rival's last turn" shows its steps, not again below its card."""
+    latest = () if model.game is None else model.game.session.latest
+    return any(isinstance(e.action, aa.RivalTurn | aa.RivalPass | aa.RevealRivalCard) for e in latest)
 
 
 def card_values(card: RivalCard) -> dict[str, Any]:
@@ -577,12 +583,13 @@ def RivalScreen(model: AppModel, state: AshesState, turn: str | None) -> ft.Cont
     return ft.Column(
         [
             facts,
-            step_top(model),
+            step_anchor(),
             card(
                 ft.Column(play, spacing=8),
                 rule_link(model, "ashes/solo/rival-turn", key="rival-rule"),
                 key="rival-play",
             ),
+            *([] if _rival_just_played(model) else [LanternDid(model)]),
             *([card(*last, key="rival-last")] if last else []),
         ],
         spacing=12,

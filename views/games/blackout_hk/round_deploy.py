@@ -39,10 +39,11 @@ from views.games.blackout_hk.parts import (
     hint,
 )
 from views.model import AppModel
-from views.widgets import Act, action_button, action_row, card, chip_row, heading, keyed
+from views.widgets import Act, action_button, action_row, card, chip_row, heading, keyed, line
 
 S = BlackoutState
-CUBE_CHOICES = [(str(n), str(n)) for n in (1, 2, 3)]
+CUBE_COUNTS = (1, 2, 3)
+"""The cubes a volunteer card shows (top left)."""
 TOKEN_CHOICES = [(str(n), str(n)) for n in (1, 2, 3)]
 """Tokens moving a die to another resource (none: the resource it shows)."""
 
@@ -55,67 +56,59 @@ def act(model: AppModel, label: str, action: Action, key: str) -> Act:
 def VolunteerRow(
     model: AppModel, state: S, slot: int, cid: str, name: str, colour: str, cubes: int
 ) -> ft.Control:
-    """A volunteer starts from what the state knows: the resource its die shows, no transport token, and
-    the cubes it showed last time; Procure is then one tap."""
+    """A volunteer starts from what the state knows: the resource its die shows and no transport token.
+    The cubes it shows are the Procure button tapped (one for each of 1 to 3, the count it showed last time
+    filled), so procuring is one tap even the first time."""
     die = state.dice[DICE.index(colour)]
-    form = Form({"resource": die, "cubes": str(cubes) if cubes else "", "tokens": "0"})
+    form = Form({"resource": die, "tokens": "0"})
     v = form.latest.shown
     known = bool(state.components.rondel)
+    k = f"bhk-card-{slot}"
 
-    def entry(values: dict[str, str]) -> Procure:
+    def entry(values: dict[str, str], count: int) -> Procure:
         tokens = int(values["tokens"]) if values["tokens"] and not known else -1
-        return Procure(cid, int(values["cubes"] or 0), values["resource"], tokens)
+        return Procure(cid, count, values["resource"], tokens)
 
     def pick(resource: str) -> None:
         """Another resource than the die's costs tokens: without the rondel's order, the table says how
         many."""
         form.put_all(resource=resource, tokens="0" if resource == die else "")
 
-    missing = [] if v["cubes"] else ["the cubes it shows"]
-    if not known and not v["tokens"]:
-        missing.append("the transport tokens")
-    reasons = hint(f"Pick {' and '.join(missing)}.") if missing else model.check(entry(v))
-    k = f"bhk-card-{slot}"
-    cost = ""
+    def procure(count: int) -> Act:
+        waiting = not known and not v["tokens"]
+        reasons = hint("Pick the transport tokens.") if waiting else model.check(entry(v, count))
+        return Act(
+            f"Procure {count} {RESOURCE_NAMES[v['resource']]}",
+            lambda: model.dispatch(entry(form.latest.value, count)),
+            f"{k}-procure-{count}",
+            reasons,
+            primary=count == cubes,
+        )
+
+    rows: list[ft.Control] = [
+        heading(f"Slot {slot}: {name} (the {colour} die shows {RESOURCE_NAMES[die]})"),
+        chip_row(RESOURCE_CHOICES, v["resource"], pick, key=f"{k}-resource", label="Resource:"),
+    ]
     if known and v["resource"] != die:
-        cost = f" ({queries.rondel_steps(state, die, v['resource'])} transport token(s))"
-    procured = f"Procure {v['cubes']} {RESOURCE_NAMES[v['resource']]}" if v["cubes"] else "Procure"
-    return ft.Column(
-        [
-            heading(f"Slot {slot}: {name} (the {colour} die shows {RESOURCE_NAMES[die]})"),
-            chip_row(RESOURCE_CHOICES, v["resource"], pick, key=f"{k}-resource", label="Resource:"),
+        steps = queries.rondel_steps(state, die, v["resource"])
+        rows.append(line(f"{k}-cost", f"From {RESOURCE_NAMES[die]}: {steps} transport token(s)."))
+    elif v["resource"] != die:
+        rows.append(
             chip_row(
-                CUBE_CHOICES, v["cubes"] or None, partial(form.put, "cubes"), key=f"{k}-cubes", label="Cubes:"
-            ),
-            *(
-                []
-                if known or v["resource"] == die
-                else [
-                    chip_row(
-                        TOKEN_CHOICES,
-                        v["tokens"] or None,
-                        partial(form.put, "tokens"),
-                        key=f"{k}-tokens",
-                        label="Transport tokens:",
-                    )
-                ]
-            ),
-            action_row(
-                [
-                    Act(
-                        f"{procured}{cost}",
-                        lambda: model.dispatch(entry(form.latest.value)),
-                        f"{k}-procure",
-                        reasons,
-                        primary=True,
-                    ),
-                    act(model, "Turn up unused", Flip(cid), f"{k}-flip"),
-                ],
-                key=f"{k}-acts",
-            ),
-        ],
-        spacing=6,
+                TOKEN_CHOICES,
+                v["tokens"] or None,
+                partial(form.put, "tokens"),
+                key=f"{k}-tokens",
+                label="Transport tokens:",
+            )
+        )
+    rows.append(
+        action_row(
+            [*(procure(n) for n in CUBE_COUNTS), act(model, "Turn up unused", Flip(cid), f"{k}-flip")],
+            key=f"{k}-acts",
+        )
     )
+    return ft.Column(rows, spacing=6)
 
 
 @ft.component

@@ -1,6 +1,8 @@
 """Phase 4: a scouting attempt of the player on turn (the district, the challenge, the team from the hand,
 GPS spent and the tile taken), the search total shown as it is entered; a district chosen and left
-without a tile; or no scouting."""
+without a tile; or no scouting. The form asks only what the state leaves open: the team starts as the
+volunteers in hand, GPS is asked of a player holding some, a reward's amount unless probing, and the icons
+on the tile's back only when the tile goes face down."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             "district": "",
             "challenge": "simple",
             "value": 1,
-            "team": (),
+            "team": tuple(c.id for c in p.hand if c.colour),
             "icons": 0,
             "gps": 0,
             "reward": "",
@@ -46,6 +48,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         }
     )
     v = form.latest.shown
+    probe = v["challenge"] == "probe"
 
     def entry(values: dict[str, object]) -> Scout | None:
         if not values["district"] or not values["reward"] or not values["team"]:
@@ -69,12 +72,19 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             model.dispatch(action)
 
     action = entry(v)
-    reasons = (
-        hint("Pick the district, the team and the tile's reward.") if action is None else model.check(action)
-    )
+    missing = [
+        what
+        for what, value in (
+            ("the district", "district"),
+            ("the team", "team"),
+            ("the tile's reward", "reward"),
+        )
+        if not v[value]
+    ]
+    reasons = hint(f"Pick {_listed(missing)}.") if action is None else model.check(action)
     total = queries.search_total(p, int(v["icons"]), int(v["gps"]))
     probing: list[ft.Control] = []
-    if v["challenge"] == "probe":
+    if probe:
         probing = [
             form_stepper(form, "tile", "Optional: the probed tile's simple challenge", key="bhk-scout-tile"),
             form_stepper(
@@ -98,6 +108,19 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         for d in range(1, DISTRICTS + 1)
         if state.district_tiles[d - 1] and d not in state.scouted
     ]
+    gps: list[ft.Control] = []
+    if p.gps or v["gps"]:
+        gps = [form_stepper(form, "gps", f"GPS spent (of {p.gps})", key="bhk-scout-gps", high=max(p.gps, 0))]
+    reward: list[ft.Control] = []
+    if not probe or v["amount"]:
+        reward.append(form_stepper(form, "amount", "Reward amount", key="bhk-scout-amount"))
+    face_down = bool(v["reward"]) and not queries.keeps_face_up(state, p, str(v["reward"]), probe)
+    if face_down or v["back"]:
+        reward.append(
+            form_stepper(
+                form, "back", "The tile goes face down: icons on its back", key="bhk-scout-back", high=3
+            )
+        )
     return card(
         chip_row(
             open_districts,
@@ -123,7 +146,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             label="Team:",
         ),
         form_stepper(form, "icons", "The team's search icons", key="bhk-scout-icons", high=60),
-        form_stepper(form, "gps", f"GPS spent (of {p.gps})", key="bhk-scout-gps", high=max(p.gps, 0)),
+        *gps,
         line("bhk-scout-total", f"Search total: {total} of {v['value']} needed."),
         chip_row(
             [(r, r) for r in REWARDS],
@@ -132,8 +155,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             key="bhk-scout-reward",
             label="Tile's reward:",
         ),
-        form_stepper(form, "amount", "Reward amount", key="bhk-scout-amount"),
-        form_stepper(form, "back", "Icons on the tile's back", key="bhk-scout-back", high=3),
+        *reward,
         action_button("Scout", send, key="bhk-scout-go", primary=True, blocked=reasons),
         *no_tile,
         send_button(model, "No scouting (done)", Done(), key="bhk-scout-done", blocked=model.check(Done())),
@@ -141,3 +163,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         rule_link(model, "blackout-hk/round/scout", key="bhk-rule-scout"),
         key="bhk-scout",
     )
+
+
+def _listed(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]
