@@ -109,3 +109,12 @@ def test_a_round_over_its_budget_or_with_a_swipe_says_so() -> None:
     hand = Hand(page=None, taps=36, typed=0, swipes=3, tallest=2400, swiped=["Scout (3)"])
     assert verdict(hand, 35).endswith("budget 35 OVER  swipes 0 OVER  swiped to: Scout (3)")
     assert "budget  - -" in verdict(hand, None)
+
+
+def test_only_picks_the_sections_it_names_and_refuses_a_name_it_does_not_know() -> None:
+    from build.bench.run import SECTIONS, chosen
+
+    assert [name for name, _ in chosen("rounds")] == ["rounds"]
+    assert len(chosen("")) == len(SECTIONS)
+    with pytest.raises(SystemExit, match="no such section: round"):
+        chosen("round")

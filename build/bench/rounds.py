@@ -242,7 +242,7 @@ class Round:
 ROUNDS = (
     Round("Blackout HK solo round", blackout_solo, blackout_round, 35),
     Round("Hope City citizen's turn", hope_city_turn_start, hope_city_turn, 7),
-    Round("ASHES solo round", ashes_round_start, ashes_round, None),
+    Round("ASHES solo round, first turns", ashes_round_start, ashes_round, None),
     Round("Unsettled explorer turn", in_play, unsettled_turn, None),
     Round("Infamous Traffic player turn", traffic_turn_start, traffic_turn, None),
 )
