@@ -3,10 +3,10 @@
 
 Each game starts from a stored game at the start of its round (seeded through the engine), opened from Home
 on a Pixel 7 page. Every control is found by its role and visible label (or the row's identifier and the
-chip's label), swiped to with the mouse wheel until it is on screen, then tapped or typed into. Counted:
-taps, typed fields, swipes needed before a control was on screen, and the tallest scrollable screen
-(scrollHeight, px) seen after each entry. The figures are printed, with each game's budget where the issue
-gives one; nothing here fails on a figure.
+chip's label), scrolled to until it is on screen, then tapped or typed into. Counted: taps, typed fields,
+the swipes needed before a control was on screen (the distance scrolled, in 400 px swipes: the wheel's own
+steps are shorter), and the tallest scrollable screen (scrollHeight, px) seen after each entry. The figures
+are printed, with each game's budget where the issue gives one; nothing here fails on a figure.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import expect
 
 from build.bench.browser import skip_reason
 from build.bench.figures import Figure
@@ -96,8 +98,6 @@ class Hand:
 
     def sees(self, identifier: str, text: str) -> None:
         """Wait until the screen shows `text` under `identifier`: where the script checks it is on track."""
-        from playwright.sync_api import expect
-
         expect(ident(self.page, identifier).first).to_contain_text(text, timeout=WAIT_MS)
 
 
