@@ -90,9 +90,10 @@ check:
 web: $(APP_STAMP)
 	$(BIN)/python -m build.static_web
 
-# BASELINE=<git ref> measures the engine sections on that ref too, side by side (build/bench/baseline.py).
+# BASELINE=<git ref> measures the engine sections on that ref too, side by side (build/bench/baseline.py);
+# ONLY=<section>[,<section>] runs only those sections (ONLY=rounds: the round bench alone).
 bench: $(DEV_STAMP) chromium
-	BASELINE="$(BASELINE)" $(BIN)/python -m build.bench.run
+	BASELINE="$(BASELINE)" ONLY="$(ONLY)" $(BIN)/python -m build.bench.run
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

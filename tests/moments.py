@@ -1,5 +1,5 @@
 """Games of each kind stopped at the moment before Lantern draws, rolls or plays for the table: what the
-screen-follows-the-game tests (browser and engine) start from."""
+screen-follows-the-game tests (browser and engine) and the round bench (build/bench/rounds.py) start from."""
 
 from __future__ import annotations
 

@@ -85,3 +85,36 @@ def test_a_server_flet_no_longer_lets_time_says_so(tmp_path: Path) -> None:
     times.write_text('{"untimed": "Flet\'s Session has no dispatch_event or private send"}\n')
     (figure,) = server_split(_screen(times, []))
     assert figure.value is None and "not measured" in figure.notes
+
+
+def test_each_round_of_the_round_bench_starts_from_a_game_the_engine_accepts() -> None:
+    from build.bench.rounds import ROUNDS
+
+    starts = {game.name: game.start().state for game in ROUNDS}
+    assert starts["Blackout HK solo round"].stage == "dice"
+    assert starts["Hope City citizen's turn"].stage == "turns"
+    assert {game.name: game.budget for game in ROUNDS if game.budget is not None} == {
+        "Blackout HK solo round": 35,
+        "Hope City citizen's turn": 7,
+    }
+
+
+def test_a_round_over_its_budget_or_with_a_swipe_says_so() -> None:
+    from build.bench.rounds import Hand, verdict
+
+    hand = Hand(page=None, taps=30, typed=2, swipes=0, tallest=1800)
+    assert verdict(hand, 35) == (
+        "taps 30  typed 2  swipes  0  tallest  1800 px  budget 35 met   swipes 0 met"
+    )
+    hand = Hand(page=None, taps=36, typed=0, swipes=3, tallest=2400, swiped=["Scout (3)"])
+    assert verdict(hand, 35).endswith("budget 35 OVER  swipes 0 OVER  swiped to: Scout (3)")
+    assert "budget  - -" in verdict(hand, None)
+
+
+def test_only_picks_the_sections_it_names_and_refuses_a_name_it_does_not_know() -> None:
+    from build.bench.run import SECTIONS, chosen
+
+    assert [name for name, _ in chosen("rounds")] == ["rounds"]
+    assert len(chosen("")) == len(SECTIONS)
+    with pytest.raises(SystemExit, match="no such section: round"):
+        chosen("round")

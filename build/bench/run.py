@@ -24,6 +24,7 @@ from build.bench import (
     hope_city,
     hostile,
     infamous_traffic,
+    rounds,
     taps,
     unsettled,
 )
@@ -60,9 +61,20 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
     ("start", start_figures),
     ("page load", browser.page_load_figures),
     ("tap to DOM", taps.tap_figures),
+    ("rounds", rounds.round_figures),
 )
 COMPARED = frozenset({"dispatch", "replay", "unsettled", "ashes"})
 """With BASELINE=<git ref>, these sections are measured on that ref and on this tree, side by side."""
+
+
+def chosen(only: str) -> list[tuple[str, Section]]:
+    """The sections ONLY names (comma-separated, e.g. ONLY=rounds), or all of them when it is empty."""
+    names = [name.strip() for name in only.split(",") if name.strip()]
+    unknown = sorted(set(names) - {name for name, _ in SECTIONS})
+    if unknown:
+        known = ", ".join(name for name, _ in SECTIONS)
+        raise SystemExit(f"ONLY names no such section: {', '.join(unknown)} (the sections: {known})")
+    return [(name, section) for name, section in SECTIONS if not names or name in names]
 
 
 def machine() -> str:
@@ -110,13 +122,14 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     started = time.perf_counter()
     ref = os.environ.get("BASELINE", "").strip()
+    picked = chosen(os.environ.get("ONLY", ""))
     print(machine())
     print()
     broken = [] if not ref or run_comparison(ref) else ["before/after"]
     if ref:
         print()
     print(header(), flush=True)
-    sections = [(name, section) for name, section in SECTIONS if not (ref and name in COMPARED)]
+    sections = [(name, section) for name, section in picked if not (ref and name in COMPARED)]
     broken += [name for name, section in sections if not run_section(name, section)]
     print()
     print(f"total {time.perf_counter() - started:.1f} s", end="")

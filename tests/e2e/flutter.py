@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import socket
 import struct
@@ -16,6 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
+
+from trackers.core.session import Session
+from trackers.datadir import DATABASE_NAME
+from trackers.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +39,16 @@ CHROMIUM_ARGS = [
 
 PLACEHOLDER_TAPS = 3
 """How often a phone page's semantics placeholder is tapped before the tests give up on it."""
+APP_BAR = 56
+"""The app bar's height: the step comes into view below it."""
+NAV_TOP = 80
+"""The navigation bar's height: what is in view stands above it."""
+SWIPE = 400
+"""One swipe's scroll, in px."""
+WHEEL = 1200
+"""A mouse wheel's step: Flutter scrolls a phone's page by about a seventh of it (some 170 px)."""
+WHEEL_STEPS = 60
+"""Wheel steps before a target that never comes on screen fails the test."""
 
 
 def ident(page: Any, name: str) -> Any:
@@ -124,6 +140,51 @@ def open_phone(browser: Any, device: dict[str, Any], url: str, width: int, heigh
         yield pg
     finally:
         context.close()
+
+
+def stored(store: Store, session: Session) -> str:
+    """The session's entries as a stored game, which the app opens from Home."""
+    game = store.create_game(session.module, session.setup, session.seed)
+    for entry in session.history:
+        assert game.session.dispatch(entry.action).ok
+    return game.id
+
+
+@contextmanager
+def playing(browser: Any, device: dict[str, Any], folder: Path, session: Session) -> Iterator[Any]:
+    """The app on a data folder holding this one game, opened from Home on a phone at 412 x 915."""
+    store = Store(folder / DATABASE_NAME)
+    stored(store, session)
+    store.close()
+    with serve(folder, folder) as url, open_phone(browser, device, url, 412, 915) as pg:
+        pg.get_by_role("button", name="Resume").tap()
+        expect(ident(pg, "bar-status")).to_be_visible()
+        yield pg
+
+
+def reach(pg: Any, target: Any) -> int:
+    """Scroll until the target is on screen below the app bar and above the navigation bar: the swipes of
+    SWIPE px a person would need for the distance it took (the wheel's steps are a test's, not a phone's)."""
+    target.wait_for(state="attached")
+    height = pg.viewport_size["height"]
+    box, start = None, None
+    for _ in range(WHEEL_STEPS):
+        box = target.bounding_box()
+        if box is not None and start is None:
+            start = box["y"]
+        if box is not None and box["y"] >= APP_BAR and box["y"] + box["height"] <= height - NAV_TOP:
+            return math.ceil(abs(box["y"] - start) / SWIPE) if start is not None else 0
+        pg.mouse.move(206, 400)
+        pg.mouse.wheel(0, WHEEL if box is None or box["y"] > APP_BAR else -WHEEL)
+        pg.wait_for_timeout(300)
+    raise AssertionError(f"never came into view: {box}")
+
+
+def tap(pg: Any, target: Any) -> int:
+    """Swipe until the target is on screen, then tap it: the swipes it took."""
+    swipes = reach(pg, target)
+    target.tap()
+    return swipes
 
 
 @contextmanager

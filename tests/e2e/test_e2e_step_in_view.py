@@ -6,8 +6,6 @@ such an entry, opened from Home."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,40 +13,10 @@ from playwright.sync_api import expect
 
 import trackers  # noqa: F401  (registers every game)
 from tests.blackout_hk.play import started as blackout_started
-from tests.e2e.flutter import ident, open_phone, serve
+from tests.e2e.flutter import APP_BAR, NAV_TOP, ident, playing, tap
 from tests.moments import ashes_until, hope_city_at_chaos, scorepad_game, traffic_at_events
 from tests.unsettled.fixtures import in_play
 from trackers.ashes import actions as aa
-from trackers.core.session import Session
-from trackers.datadir import DATABASE_NAME
-from trackers.storage import Store
-
-APP_BAR = 56
-"""The app bar's height: the step comes into view below it."""
-NAV_TOP = 80
-"""The navigation bar's height: what is in view stands above it."""
-SWIPE = 400
-"""One swipe's scroll, in px."""
-
-
-def _stored(store: Store, session: Session) -> str:
-    """The session's entries as a stored game, which the app opens from Home."""
-    game = store.create_game(session.module, session.setup, session.seed)
-    for entry in session.history:
-        assert game.session.dispatch(entry.action).ok
-    return game.id
-
-
-@contextmanager
-def _playing(browser: Any, pixel_7: dict[str, Any], tmp_path: Path, session: Session) -> Iterator[Any]:
-    """The app on a data folder holding this one game, opened from Home on a phone."""
-    store = Store(tmp_path / DATABASE_NAME)
-    _stored(store, session)
-    store.close()
-    with serve(tmp_path, tmp_path) as url, open_phone(browser, pixel_7, url, 412, 915) as pg:
-        pg.get_by_role("button", name="Resume").tap()
-        expect(ident(pg, "bar-status")).to_be_visible()
-        yield pg
 
 
 def in_view(pg: Any, target: Any, within_ms: int = 5000) -> None:
@@ -65,26 +33,8 @@ def in_view(pg: Any, target: Any, within_ms: int = 5000) -> None:
     raise AssertionError(f"not in view: {box}")
 
 
-def tap(pg: Any, target: Any) -> int:
-    """Swipe until the target is on screen, then tap it: the swipes it took."""
-    swipes = 0
-    target.wait_for(state="attached")
-    height = pg.viewport_size["height"]
-    while True:
-        box = target.bounding_box()
-        if box is not None and box["y"] >= APP_BAR and box["y"] + box["height"] <= height - NAV_TOP:
-            break
-        assert swipes < 12, f"never came into view: {box}"
-        pg.mouse.move(206, 400)
-        pg.mouse.wheel(0, SWIPE if box is None or box["y"] > APP_BAR else -SWIPE)
-        pg.wait_for_timeout(300)
-        swipes += 1
-    target.tap()
-    return swipes
-
-
 def test_score_pad_the_draw_and_a_new_round(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, scorepad_game()) as phone:
+    with playing(browser, pixel_7, tmp_path, scorepad_game()) as phone:
         tap(phone, phone.get_by_role("button", name="Draw first player"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("starts the round")
@@ -94,7 +44,7 @@ def test_score_pad_the_draw_and_a_new_round(browser: Any, pixel_7: dict[str, Any
 
 
 def test_hope_city_the_turn_and_the_wage(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, hope_city_at_chaos()) as phone:
+    with playing(browser, pixel_7, tmp_path, hope_city_at_chaos()) as phone:
         tap(phone, phone.get_by_role("button", name="Put a chaos card in play"))
         in_view(phone, phone.get_by_text(re.compile(r"^The Mayor \(Ann\)'s turn$")))
         tap(phone, phone.get_by_role("button", name="Draw the Mayor's wage"))
@@ -103,7 +53,7 @@ def test_hope_city_the_turn_and_the_wage(browser: Any, pixel_7: dict[str, Any], 
 
 
 def test_blackout_the_dice_rolled_and_planning(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, blackout_started(players=2, seed=3)) as phone:
+    with playing(browser, pixel_7, tmp_path, blackout_started(players=2, seed=3)) as phone:
         tap(phone, phone.get_by_role("button", name="Lantern rolls"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("Turn the resource dice")
@@ -111,26 +61,26 @@ def test_blackout_the_dice_rolled_and_planning(browser: Any, pixel_7: dict[str, 
 
 
 def test_infamous_traffic_the_event_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, traffic_at_events()) as phone:
+    with playing(browser, pixel_7, tmp_path, traffic_at_events()) as phone:
         tap(phone, phone.get_by_role("button", name="Draw an event"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the event bag")
 
 
 def test_ashes_the_survivors_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, ashes_until(aa.Emerge)) as phone:
+    with playing(browser, pixel_7, tmp_path, ashes_until(aa.Emerge)) as phone:
         tap(phone, phone.get_by_role("button", name="Survivors emerge (the app draws)"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the bag")
 
 
 def test_ashes_the_rival_card_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, ashes_until(aa.RevealRivalCard)) as phone:
+    with playing(browser, pixel_7, tmp_path, ashes_until(aa.RevealRivalCard)) as phone:
         tap(phone, phone.get_by_role("button", name="Draw rival card"))
         in_view(phone, ident(phone, "rival-card"))
 
 
 def test_unsettled_luna_pursues(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with _playing(browser, pixel_7, tmp_path, in_play()) as phone:
+    with playing(browser, pixel_7, tmp_path, in_play()) as phone:
         tap(phone, phone.get_by_role("button", name="Roll for me"))
         in_view(phone, ident(phone, "lantern-did-0"))
