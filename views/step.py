@@ -73,10 +73,13 @@ def _followed(model: AppModel) -> tuple[Hashable, ...]:
 
 @ft.component
 def FollowStep(model: AppModel) -> ft.Control:
-    """Scrolls the game screen to the current step's top when the game moves on; shows nothing itself."""
+    """Scrolls the game screen to the current step's top when the game moves on, and when a game already
+    under way is opened (a new game opens at its top, where its first step is); shows nothing itself."""
     followed = use_game(model, _followed)
     scroll = ft.use_context(SCREEN_SCROLL)
-    shown = ft.use_ref(followed)
+    under_way = model.game is not None and model.game.session.cursor > 0
+    first: tuple[Hashable, ...] | None = None if under_way else followed
+    shown = ft.use_ref(first)
 
     def follow() -> None:
         if shown.current != followed and followed != ("over",):

@@ -11,6 +11,7 @@ from tests.contract import players_for
 from tests.views.harness import FakePage, open_page, run
 from trackers.core.game import make_setup
 from trackers.core.registry import games, get_game
+from trackers.scorepad.actions import EndRound
 from trackers.storage import Store
 from views.app import start
 from views.step import FOLLOW_DELAY_S, STEP
@@ -45,6 +46,20 @@ def test_a_new_step_scrolls_to_it_and_an_entry_within_it_does_not(store: Store) 
         await page.fire("undo")
         await _after_follow()
         assert page.scrolled_to_key(STEP) == 2, "an undo back to the round before is a new step too"
+
+    run(go())
+
+
+def test_a_game_under_way_opens_at_its_step(store: Store) -> None:
+    scorepad = get_game("scorepad")
+    game = store.create_game(scorepad, make_setup(scorepad, PLAYERS, {}), 7)
+    assert game.session.dispatch(EndRound()).ok
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await _after_follow()
+        assert page.scrolled_to_key(STEP) == 1
 
     run(go())
 
