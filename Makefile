@@ -10,8 +10,10 @@ HOST ?=
 PORT ?= 8550
 APP_STAMP := $(VENV)/.app-installed
 DEV_STAMP := $(VENV)/.dev-installed
+AXE_VERSION := 4.11
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: run test lint typecheck pytest test-pyodide web bench chromium node clean
+.PHONY: run test lint typecheck pytest test-pyodide web bench chromium node axe clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -41,6 +43,19 @@ node:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
 	fi
 
+# axe-core (the accessibility engine of browsers' audits, $(AXE_VERSION).x) from npm for the screen reader
+# test, in .venv; without npm (only root can install Debian's), that test is skipped.
+axe: $(AXE)
+
+$(AXE): | $(BIN)/python
+	@if ! command -v npm >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's npm for axe-core"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	fi
+	@if command -v npm >/dev/null; then \
+		npm install --prefix $(VENV)/axe --no-audit --no-fund --silent axe-core@$(AXE_VERSION); \
+	fi
+
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -48,7 +63,7 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict trackers rules_ref views main.py
 
-pytest: $(DEV_STAMP) chromium
+pytest: $(DEV_STAMP) chromium axe
 	$(BIN)/pytest -q
 
 # The engine tests on flet-web's Pyodide in Node; the test tools' wheels are downloaded once by pip.
