@@ -76,8 +76,16 @@ def new_game(pg: Any, game: str) -> None:
     expect(ident(pg, "status")).to_be_visible()
 
 
+def home_with_a_game(pg: Any) -> None:
+    """Home listing a game in progress, with its buttons (resume, export, delete)."""
+    new_game(pg, "Score pad")
+    ident(pg, "close-game").click()
+    expect(pg.get_by_role("button", name="Resume").first).to_be_visible()
+
+
 SCREENS: dict[str, Callable[[Any], None]] = {
     "home": lambda pg: None,
+    "home with a game": home_with_a_game,
     "new game": lambda pg: pg.get_by_role("button", name="New game").click(),
     "score pad": lambda pg: new_game(pg, "Score pad"),
     "ashes": lambda pg: new_game(pg, "ASHES: Blackout Protocol"),
