@@ -16,9 +16,11 @@ DEV_STAMP := $(VENV)/.dev-installed
 STAGES := $(VENV)/stage-times
 # pytest-xdist workers for the tests that need no browser: one per core.
 WORKERS ?= auto
+AXE_VERSION := 4.11
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
 .PHONY: run test check lint typecheck pytest pytest-parallel pytest-browser test-pyodide web bench \
-	chromium node clean
+	chromium node axe clean
 
 # $(call timed,STAGE,COMMAND): run COMMAND and note in $(STAGES) how long STAGE took, failed or not.
 timed = @echo '$(2)'; start=$$(date +%s); $(2); status=$$?; \
@@ -58,6 +60,19 @@ node:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
 	fi
 
+# axe-core (the accessibility engine of browsers' audits, $(AXE_VERSION).x) from npm for the screen reader
+# test, in .venv; without npm (only root can install Debian's), that test is skipped.
+axe: $(AXE)
+
+$(AXE): | $(BIN)/python
+	@if ! command -v npm >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's npm for axe-core"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	fi
+	@if command -v npm >/dev/null; then \
+		npm install --prefix $(VENV)/axe --no-audit --no-fund --silent axe-core@$(AXE_VERSION); \
+	fi
+
 lint: $(DEV_STAMP)
 	$(call timed,lint,$(BIN)/ruff check . && $(BIN)/ruff format --check .)
 
@@ -70,7 +85,7 @@ pytest-parallel: $(DEV_STAMP)
 
 # The real-browser tests on their own, after the rest: each starts the app and Chromium, which a busy
 # machine slows down past their timeouts.
-pytest-browser: $(DEV_STAMP) chromium
+pytest-browser: $(DEV_STAMP) chromium axe
 	$(call timed,browser tests,$(BIN)/pytest -q -m e2e --durations=10)
 
 pytest: pytest-parallel pytest-browser

@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Debian's Chromium, headless on a machine with no network: background services would only fail.
 CHROMIUM = Path("/usr/bin/chromium")
+AXE = ROOT / ".venv" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, the accessibility engine browsers' audits use, as `make test` installs it from npm."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -11,7 +11,7 @@ import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run, settle
 from trackers.storage import Store
 from views.app import start
-from views.widgets import TALL_BUTTON, TOUCH, tally_tap
+from views.widgets import TALL_BUTTON, TOUCH, action_button, icon_action, tally_tap
 
 
 async def _score_pad(page: FakePage, players: int = 2) -> None:
@@ -262,7 +262,37 @@ def test_a_tally_button_takes_a_finger_through_its_tap_area_and_the_keyboard_thr
 
 def test_a_closed_tally_button_takes_no_tap() -> None:
     shut = tally_tap(ft.IconButton(ft.Icons.ADD, disabled=True), lambda: None, key="k", disabled=True)
-    assert isinstance(shut, ft.Container) and shut.disabled and shut.on_click is None
+    assert isinstance(shut, ft.MergeSemantics)
+    area = shut.content
+    assert isinstance(area, ft.Container) and area.disabled and area.on_click is None
+
+
+def _inside(control: Any) -> list[Any]:
+    """`control` and every control in its `content`, outermost first."""
+    return (
+        [control, *_inside(control.content)]
+        if isinstance(getattr(control, "content", None), ft.Control)
+        else [control]
+    )
+
+
+def test_a_button_is_one_control_to_a_screen_reader_named_once() -> None:
+    """The tap area a tally button takes a finger through, the button and the node tagged with its key are one
+    node to a screen reader (merged), and its name is given once: a label and a tooltip both would be said
+    twice ("Undo Undo"), and a tap area round a button would be a control inside a control."""
+    for tally in (False, True):
+        for closed in (False, True):
+            icon = icon_action(ft.Icons.UNDO, "Undo", lambda: None, key="undo", disabled=closed, tally=tally)
+            assert isinstance(icon, ft.MergeSemantics), (tally, closed)
+            parts = _inside(icon)
+            names = [p.label for p in parts if isinstance(p, ft.Semantics) and p.label]
+            names += [p.tooltip for p in parts if isinstance(p, ft.IconButton) and p.tooltip]
+            assert names == ["Undo"], (tally, closed, names)
+            tag = [p for p in parts if isinstance(p, ft.Semantics) and p.identifier == "undo"]
+            assert len(tag) == 1 and tag[0].disabled == closed, "a Semantics says enabled unless disabled"
+    plus = action_button("+1", lambda: None, key="plus", tally=True)
+    assert isinstance(plus, ft.MergeSemantics) and isinstance(plus.content, ft.Container)
+    assert plus.content.key == "plus" and plus.content.ink is False
 
 
 def test_an_entry_not_open_now_is_disabled_with_its_reason(store: Store) -> None:

@@ -61,7 +61,8 @@ def _cell(
         bg = ft.Colors.AMBER_100 if powered else ft.Colors.BLUE_GREY_100
         if node == selected:
             bg = ft.Colors.PRIMARY_CONTAINER
-        lines.append(ft.Text(SHORT[node], size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK))
+        short = ft.Text(SHORT[node], size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.BLACK)
+        lines.append(ft.Semantics(exclude_semantics=True, content=short))  # the label says the full name
         marks = []
         if state.luna == node:
             lines.append(ft.Text("LUNA", size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.RED_900))
@@ -77,7 +78,7 @@ def _cell(
         top=_side(state, node, col, row - 1),
         bottom=_side(state, node, col, row + 1),
     )
-    return ft.Semantics(
+    cell = ft.Semantics(
         identifier=f"cell-{col}-{row}",
         label=label,
         button=True,
@@ -93,6 +94,7 @@ def _cell(
             on_click=lambda _: on_tap(col, row, node),
         ),
     )
+    return ft.MergeSemantics(cell)  # one node: its label, its tap, the marks in it; no control inside it
 
 
 def scarab_grid(
