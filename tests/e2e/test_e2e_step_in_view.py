@@ -43,13 +43,21 @@ def test_score_pad_the_draw_and_a_new_round(browser: Any, pixel_7: dict[str, Any
         expect(ident(phone, "bar-status")).to_contain_text("Round 2")
 
 
-def test_hope_city_the_turn_and_the_wage(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
+def test_hope_city_the_turn_the_wage_and_the_attack(
+    browser: Any, pixel_7: dict[str, Any], tmp_path: Path
+) -> None:
     with playing(browser, pixel_7, tmp_path, hope_city_at_chaos()) as phone:
         tap(phone, phone.get_by_role("button", name="Put a chaos card in play"))
         in_view(phone, phone.get_by_text(re.compile(r"^The Mayor \(Ann\)'s turn$")))
         tap(phone, phone.get_by_role("button", name="Draw the Mayor's wage"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the bag")
+        # Into a space the PUNKS hold: Lantern rolls their attack, and the roll shows where the player looks.
+        tap(phone, ident(phone, "hc-open").get_by_role("button", name="Move", exact=True))
+        tap(phone, phone.get_by_role("button", name=re.compile(r"^\w+: (Big )?Punk")).first)
+        tap(phone, phone.get_by_role("button", name="Roll for me"))
+        expect(ident(phone, "lantern-did-0")).to_contain_text("PUNK attack on")
+        in_view(phone, ident(phone, "lantern-did-0"))
 
 
 def test_blackout_the_dice_rolled_and_planning(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
