@@ -57,8 +57,8 @@ def LanternDid(model: AppModel) -> ft.Control:
         rows.append(tagged(f"lantern-did-{i}", ft.Text(note.said, weight=ft.FontWeight.BOLD)))
         if note.todo:
             rows.append(tagged(f"lantern-todo-{i}", ft.Text(note.todo)))
-        if note.rule is not None:
-            rows.append(rule_link(model, note.rule, key=f"lantern-did-rule-{i}"))
+    rules = dict.fromkeys(n.rule for n in notes if n.rule is not None)  # each rule linked once, in order
+    rows += [rule_link(model, rule, key=f"lantern-did-rule-{i}") for i, rule in enumerate(rules)]
     return card(*rows, key="lantern-did")
 
 

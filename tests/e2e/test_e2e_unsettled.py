@@ -48,7 +48,8 @@ def test_edit_the_map_then_luna_pursues_and_is_undone(page: Any) -> None:
     expect(ident(page, "explorer-0")).to_contain_text("distress 2")
     expect(ident(page, "ire")).to_have_text("Ire 0")
 
-    page.get_by_role("button", name="LUNA Pursues, step by step").click()  # every step links its rule
+    # Every step links its rule (what Lantern did, above, links the same section).
+    page.get_by_role("button", name="LUNA Pursues, step by step").last.click()
     expect(ident(page, "section-title")).to_have_text("LUNA Pursues, step by step")
     page.get_by_role("tab", name="Games").click()
     expect(ident(page, "ire")).to_have_text("Ire 0")
