@@ -174,7 +174,7 @@ class TableNote:
 def notes_from(events: Sequence[Event], todo: Mapping[str, Callable[[Event], str]]) -> tuple[TableNote, ...]:
     """A note for each event of a kind Lantern produces the outcome of (`todo` maps the kind to what the
     table does then, "" for nothing), linked to the rule the event names; for an entry Lantern drew for
-    with no such event, its first event, so what was drawn or rolled is never shown nowhere."""
+    with no such event, its first event, so nothing Lantern drew or rolled goes untold."""
     notes = []
     for event in events:
         if (says := todo.get(event.kind)) is not None:
