@@ -16,9 +16,9 @@ from collections.abc import Callable
 import flet as ft
 
 import trackers  # noqa: F401  (registers every game)
-from trackers.datadir import database_path
-from trackers.lan import LOOPBACK_HOST, Listening, listen_host
-from trackers.storage import StorageError, Store
+from trackers.services.datadir import database_path
+from trackers.services.lan import LOOPBACK_HOST, Listening, listen_host
+from trackers.services.storage import StorageError, Store
 from views.app import start, start_without_data
 from views.browser_storage import browser_entry
 from views.webserve import offline_client, serve

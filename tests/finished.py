@@ -14,8 +14,8 @@ from trackers.core.actions import Action
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
 from trackers.core.session import Session
-from trackers.results import Results, results_of
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, EndGame, EndRound
+from trackers.services.results import Results, results_of
 from trackers.unsettled import actions as ua
 from trackers.unsettled.luna import plan_step
 

@@ -14,7 +14,7 @@ from trackers.ashes.rival.deck import card_to_json
 from trackers.ashes.terms import PhoenixRow
 from trackers.core.game import make_setup
 from trackers.core.session import Session
-from trackers.gamefile import checksum, export_document
+from trackers.services.gamefile import checksum, export_document
 from trackers.unsettled import actions as ua
 from trackers.unsettled.game import UNSETTLED
 

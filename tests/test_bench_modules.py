@@ -44,8 +44,8 @@ def test_tap_figures_set_each_screen_beside_the_plain_page_of_its_size() -> None
 def test_the_bench_seeds_a_score_pad_game_to_resume(tmp_path: Path) -> None:
     import trackers  # noqa: F401  (registers every game)
     from build.bench.taps import PLAYERS, seed_scorepad
-    from trackers.datadir import DATABASE_NAME
-    from trackers.storage import Store
+    from trackers.services.datadir import DATABASE_NAME
+    from trackers.services.storage import Store
 
     seed_scorepad(tmp_path)
     with Store(tmp_path / DATABASE_NAME) as store:

@@ -1,5 +1,5 @@
 """A finished play as BG Stats' import link: built, parsed back, and compared whole with the documented fields
-(trackers/bgstats.py)."""
+(trackers/services/bgstats.py)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ import trackers  # noqa: F401  (registers every game)
 from tests.ashes.play import play_game as play_ashes
 from tests.finished import results, scorepad_game
 from tests.hope_city.play import play_game as play_hope_city
-from trackers.bgstats import CREATE_PLAY, SOURCE, play_data, play_json, play_url
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
 from trackers.core.session import Session
-from trackers.results import Results
 from trackers.scorepad.actions import AddPoints, EndGame
+from trackers.services.bgstats import CREATE_PLAY, SOURCE, play_data, play_json, play_url
+from trackers.services.results import Results
 
 START = 1_700_000_000.0
 """2023-11-14 22:13:20 UTC."""

@@ -1,5 +1,5 @@
 """The play history and its stats, read from a real store holding finished and unfinished games
-(trackers/history.py): computed from the stored logs each time, never kept as a second copy."""
+(trackers/services/history.py): computed from the stored logs each time, never kept as a second copy."""
 
 from __future__ import annotations
 
@@ -19,14 +19,14 @@ from tests.ashes.play import play_game as play_ashes
 from tests.ashes.play import step as step_ashes
 from tests.finished import scorepad_game, unsettled_game
 from tests.hope_city.play import play_game as play_hope_city
-from trackers import storage
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
 from trackers.core.session import Session
-from trackers.history import CSV_HEADER, Play, TitleStats, history_csv, plays, select, stats
-from trackers.results import Standing
 from trackers.scorepad.actions import AddPoints, EndGame
-from trackers.storage import Store
+from trackers.services import storage
+from trackers.services.history import CSV_HEADER, Play, TitleStats, history_csv, plays, select, stats
+from trackers.services.results import Standing
+from trackers.services.storage import Store
 
 START = 1_700_000_000.0
 """2023-11-14 22:13:20 UTC."""

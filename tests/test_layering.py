@@ -12,6 +12,8 @@ import trackers  # noqa: F401  (registers every game)
 from trackers.core.registry import games
 
 ENGINE_PACKAGES = ("trackers", "rules_ref")
+KIT = "trackers.core"
+SERVICES = "trackers.services"
 
 
 def test_no_engine_module_mentions_flet() -> None:
@@ -138,3 +140,57 @@ def _private(name: str) -> bool:
 
 def _on_self(node: ast.Attribute) -> bool:
     return isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+def _trackers_imports(path: Path) -> set[str]:
+    """The trackers modules a file imports, absolute (the engines import absolutely)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.update(m for m in _reached(node) if m.split(".")[0] == "trackers")
+    return found
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_the_kit_imports_no_game_and_no_service() -> None:
+    offences = [
+        f"{path}: {module}"
+        for path in sorted(Path("trackers/core").rglob("*.py"))
+        for module in _trackers_imports(path)
+        if not _within(module, KIT)
+    ]
+    assert offences == []
+
+
+def test_a_game_imports_the_kit_and_itself_only() -> None:
+    packages = game_packages()
+    offences = [
+        f"{path}: {module}"
+        for package in sorted(packages)
+        for path in sorted(Path(*package.split(".")).rglob("*.py"))
+        for module in _trackers_imports(path)
+        if not (_within(module, KIT) or _within(module, package))
+    ]
+    assert offences == []
+
+
+def test_a_service_reaches_the_games_through_the_kit_only() -> None:
+    """The services serve every game alike: no game package is theirs to import."""
+    offences = [
+        f"{path}: {module}"
+        for path in sorted(Path("trackers/services").rglob("*.py"))
+        for module in _trackers_imports(path)
+        if module != "trackers" and not (_within(module, KIT) or _within(module, SERVICES))
+    ]
+    assert offences == []
+
+
+def test_the_trackers_tree_reads_kit_games_services() -> None:
+    parts = {p.name for p in Path("trackers").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    games_dirs = {package.split(".")[1] for package in game_packages()}
+    assert parts == {"core", "services"} | games_dirs
+    loose = {p.name for p in Path("trackers").glob("*.py")}
+    assert loose == {"__init__.py", "__main__.py"}

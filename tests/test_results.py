@@ -1,4 +1,5 @@
-"""The results of a finished game, for every registered game, from its log alone (trackers/results.py)."""
+"""The results of a finished game, for every registered game, from its log alone
+(trackers/services/results.py)."""
 
 from __future__ import annotations
 
@@ -15,14 +16,14 @@ from tests.hope_city.play import play_game as play_hope_city
 from trackers.core.game import make_setup
 from trackers.core.registry import games, get_game
 from trackers.core.session import ReplayError, Session
-from trackers.results import Results, Standing, category, results_of, results_of_session
 from trackers.scorepad.actions import AddPoints, EndGame
+from trackers.services.results import Results, Standing, category, results_of, results_of_session
 
 
 def scores_at_each_round_change(session: Session) -> list[tuple[int, tuple[int, ...]]]:
-    """Worked out apart from trackers/results.py: a fresh Session is given the log one entry at a time, and
-    whenever the round the header shows changes, the players' scores just before the change are the scores
-    of the round that ended; the final state ends the last one."""
+    """Worked out apart from trackers/services/results.py: a fresh Session is given the log one entry at a
+    time, and whenever the round the header shows changes, the players' scores just before the change are the
+    scores of the round that ended; the final state ends the last one."""
     module, players = session.module, session.setup.players
     replay = Session(module, session.setup, session.seed)
     seen: list[tuple[int, tuple[int, ...]]] = []

@@ -1,7 +1,7 @@
-"""`python -m trackers`: the command line (see trackers.cli)."""
+"""`python -m trackers`: the command line (see trackers.services.cli)."""
 
 from __future__ import annotations
 
-from trackers.cli import main
+from trackers.services.cli import main
 
 raise SystemExit(main())

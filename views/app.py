@@ -13,8 +13,8 @@ from typing import Any
 
 import flet as ft
 
-from trackers.lan import Listening, is_host_device
-from trackers.storage import Store
+from trackers.services.lan import Listening, is_host_device
+from trackers.services.storage import Store
 from views.game import BarStatus, GameScreen
 from views.home import Home
 from views.join import join_view

@@ -19,8 +19,8 @@ from typing import Any
 
 import flet as ft
 
-from trackers.datadir import data_dir, database_path
-from trackers.storage import StorageError, Store
+from trackers.services.datadir import data_dir, database_path
+from trackers.services.storage import StorageError, Store
 from views.app import start, start_without_data
 
 NOT_KEPT = (

@@ -7,7 +7,7 @@ import time
 
 import flet as ft
 
-from trackers.storage import GameInfo
+from trackers.services.storage import GameInfo
 from views.model import HOST_DELETES, AppModel, Notice
 from views.widgets import action_button, card, heading, icon_action, keyed, tagged
 

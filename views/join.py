@@ -1,5 +1,6 @@
 """Playing on several phones: the join screen a visiting device sees first, and the host's Settings card
-(the switch, the address as text and QR code, the join code). What is checked lives in trackers/lan.py."""
+(the switch, the address as text and QR code, the join code). What is checked lives in
+trackers/services/lan.py."""
 
 from __future__ import annotations
 

@@ -11,8 +11,9 @@ shows an entry's result carries nothing else) and `notices` (the refusal bar alo
 fields change when the player goes somewhere else (a tab, a screen, another game), and then the whole
 screen is new anyway.
 
-A page from another device (`visitor`) is not `admitted` until it gives the join code (trackers/lan.py):
-until then the shell shows the join screen alone, and the model has not even listed the games.
+A page from another device (`visitor`) is not `admitted` until it gives the join code
+(trackers/services/lan.py): until then the shell shows the join screen alone, and the model has not even
+listed the games.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from trackers.core.errors import Violation
 from trackers.core.game import GameModule, Moment, Outcome, Summary, TableNote, make_setup
 from trackers.core.packs import Pack, PackError, dumps, fetch_pack
 from trackers.core.registry import get_game
-from trackers.gamefile import GameFileError
-from trackers.lan import SETTING, JoinDoor, Listening, network_setting
-from trackers.live import LiveGames, Watch
-from trackers.storage import GameChangedElsewhere, GameInfo, StorageError, Store, StoredGame
+from trackers.services.gamefile import GameFileError
+from trackers.services.lan import SETTING, JoinDoor, Listening, network_setting
+from trackers.services.live import LiveGames, Watch
+from trackers.services.storage import GameChangedElsewhere, GameInfo, StorageError, Store, StoredGame
 
 THEMES = ("system", "light", "dark")
 HOST_ONLY = "Only the device Lantern runs on can change this."
@@ -157,7 +158,7 @@ class AppModel:
         self.show_notice(Notice("A new join code: devices already in stay in.", kind="info"))
 
     def set_play_on_network(self, on: bool) -> None:
-        """Stored now, used when the server next starts (trackers/lan.py `listen_host`)."""
+        """Stored now, used when the server next starts (trackers/services/lan.py `listen_host`)."""
         if self.visitor:
             self.show_notice(Notice(HOST_ONLY, kind="error"))
             return

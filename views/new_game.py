@@ -12,7 +12,7 @@ import flet as ft
 
 from trackers.core.game import GameModule, Option, SetupFix, setup_fix
 from trackers.core.registry import games, get_game
-from trackers.storage import StorageError
+from trackers.services.storage import StorageError
 from views.forms import rule_link
 from views.model import AppModel
 from views.widgets import (

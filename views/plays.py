@@ -1,7 +1,7 @@
 """History and stats: every finished game, with stats per title, filtered by game and by player.
 
-The plays are worked out from the stored logs each time the screen opens (`trackers.history.plays`: every
-finished game replayed), never kept beside them, so undoing a game's ending or deleting a game changes
+The plays are worked out from the stored logs each time the screen opens (`trackers.services.history.plays`:
+every finished game replayed), never kept beside them, so undoing a game's ending or deleting a game changes
 the history at once. A play opens its game on its results; "Export history (CSV)" saves every play the
 way Home saves a game file.
 """
@@ -13,8 +13,8 @@ import time
 
 import flet as ft
 
-from trackers.history import Play, TitleStats, history_csv, plays, select, stats
-from trackers.storage import StorageError
+from trackers.services.history import Play, TitleStats, history_csv, plays, select, stats
+from trackers.services.storage import StorageError
 from views.home import save_file
 from views.model import AppModel
 from views.results import verdict

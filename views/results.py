@@ -2,11 +2,12 @@
 the points came from (a table and a bar chart) and the score over the game (a line chart), and the play
 handed to BG Stats ("Log this play", "Copy play as JSON").
 
-Everything on it comes from `trackers.results` (the finished game's log replayed) and `trackers.bgstats`
-(BG Stats' import link). Each chart's numbers are also a tagged text (`results-breakdown-text`,
-`results-series-text`), which screen readers read and tests check. The two buttons hand the play over in
-the tap itself (`ft.OpenUrl`, `ft.CopyToClipboard`: a browser opens a tab, or writes the clipboard, only
-then), so the link and the JSON are built before the tap, again whenever the BGG id field changes.
+Everything on it comes from `trackers.services.results` (the finished game's log replayed) and
+`trackers.services.bgstats` (BG Stats' import link). Each chart's numbers are also a tagged text
+(`results-breakdown-text`, `results-series-text`), which screen readers read and tests check. The two buttons
+hand the play over in the tap itself (`ft.OpenUrl`, `ft.CopyToClipboard`: a browser opens a tab, or writes the
+clipboard, only then), so the link and the JSON are built before the tap, again whenever the BGG id field
+changes.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from collections.abc import Sequence
 import flet as ft
 import flet_charts as fch
 
-from trackers import bgstats
 from trackers.core.session import ReplayError
 from trackers.core.wording import unit
-from trackers.results import Results, results_of_session
-from trackers.storage import StorageError
+from trackers.services import bgstats
+from trackers.services.results import Results, results_of_session
+from trackers.services.storage import StorageError
 from views.forms import plain
 from views.model import AppModel, Notice
 from views.widgets import Entry, action_button, card, heading, memo, tagged

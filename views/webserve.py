@@ -119,7 +119,7 @@ class OwnPagesOnly:
 def serve(entry: Callable[[Any], None], *, host: str, port: int, assets_dir: str) -> None:
     """Flet's web app (offline client, `no_cdn`) behind `OwnPagesOnly`, served by uvicorn until stopped.
 
-    A page's address decides whether it must give the join code (trackers/lan.py), so no header may
+    A page's address decides whether it must give the join code (trackers/services/lan.py), so no header may
     change it: uvicorn's proxy headers (X-Forwarded-For from loopback) are off."""
     import uvicorn
     from flet_web.fastapi import app

@@ -15,13 +15,13 @@ from random import Random
 import trackers  # noqa: F401  (registers every game)
 from build.bench.figures import Figure, median, percentile
 from rules_ref import reference
-from trackers import gamefile
 from trackers.core.actions import Action
 from trackers.core.game import GameModule, Setup, make_setup
 from trackers.core.registry import get_game
 from trackers.core.session import Session
 from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndRound
-from trackers.storage import Store
+from trackers.services import gamefile
+from trackers.services.storage import Store
 
 PLAYERS = ("Ann", "Bob", "Cy")
 SEED = 20260101

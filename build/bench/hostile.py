@@ -13,7 +13,7 @@ from build.bench.engine import time_ms
 from build.bench.figures import Figure, median
 from tests import hostile
 from trackers.core.packs import PackError, parse_pack
-from trackers.gamefile import GameFileError, load_document
+from trackers.services.gamefile import GameFileError, load_document
 
 RUNS = 5
 

@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 import trackers  # registers every game; PYTHONPATH decides from which tree
-from trackers import gamefile
 from trackers.core.actions import ActionCodec
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
 from trackers.core.session import Session
-from trackers.storage import Store
+from trackers.services import gamefile
+from trackers.services.storage import Store
 
 WARM_UP = 10
 

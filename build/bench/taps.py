@@ -134,8 +134,8 @@ def seed_scorepad(data: Path) -> None:
     import trackers  # noqa: F401  (registers every game)
     from trackers.core.game import make_setup
     from trackers.core.registry import get_game
-    from trackers.datadir import DATABASE_NAME
-    from trackers.storage import Store
+    from trackers.services.datadir import DATABASE_NAME
+    from trackers.services.storage import Store
 
     module = get_game("scorepad")
     with Store(data / DATABASE_NAME) as store:
@@ -147,9 +147,9 @@ def seed_long_scorepad(data: Path) -> None:
     import trackers  # noqa: F401  (registers every game)
     from trackers.core.game import make_setup
     from trackers.core.registry import get_game
-    from trackers.datadir import DATABASE_NAME
     from trackers.scorepad.actions import AddPoints
-    from trackers.storage import Store
+    from trackers.services.datadir import DATABASE_NAME
+    from trackers.services.storage import Store
 
     module = get_game("scorepad")
     with Store(data / DATABASE_NAME) as store:
@@ -164,8 +164,8 @@ def seed_ashes(data: Path) -> None:
     from tests.ashes.play import step
     from trackers.ashes.game import ASHES
     from trackers.core.game import make_setup
-    from trackers.datadir import DATABASE_NAME
-    from trackers.storage import Store
+    from trackers.services.datadir import DATABASE_NAME
+    from trackers.services.storage import Store
 
     with Store(data / DATABASE_NAME) as store:
         session = store.create_game(ASHES, make_setup(ASHES, PLAYERS, {}), ASHES_SEED).session

@@ -36,7 +36,7 @@ from trackers.core.bag import Bag
 from trackers.core.game import make_setup
 from trackers.core.packs import Pack, parse_pack
 from trackers.core.session import Session
-from trackers.gamefile import load_document
+from trackers.services.gamefile import load_document
 from trackers.unsettled import actions as ua
 from trackers.unsettled.board import example_map, map_from_json, map_problems
 from trackers.unsettled.game import UNSETTLED

@@ -35,7 +35,7 @@ from trackers.blackout_hk.state import BlackoutState, Objective
 from trackers.core.actions import ActionCodec
 from trackers.core.game import make_setup
 from trackers.core.session import Session
-from trackers.gamefile import load_document
+from trackers.services.gamefile import load_document
 
 S = BlackoutState
 SAVED = Path(__file__).parent / "saved"

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from trackers.core.session import Session
-from trackers.datadir import DATABASE_NAME
-from trackers.gamefile import dumps, export_document
-from trackers.storage import Store
+from trackers.services.datadir import DATABASE_NAME
+from trackers.services.gamefile import dumps, export_document
+from trackers.services.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,9 +11,9 @@ import pytest
 import trackers  # noqa: F401  (registers the games)
 from tests.cli.process import run
 from tests.wasm import no_processes
-from trackers.gamefile import checksum, dumps
 from trackers.scorepad.actions import AddPoints, EndGame
-from trackers.storage import Store
+from trackers.services.gamefile import checksum, dumps
+from trackers.services.storage import Store
 
 pytestmark = no_processes
 

@@ -18,9 +18,9 @@ from tests.wasm import no_processes
 from trackers.ashes.game import ASHES
 from trackers.core.actions import Action
 from trackers.core.session import Session
-from trackers.datadir import DATABASE_NAME
-from trackers.gamefile import checksum, dumps, export_document
-from trackers.storage import Store
+from trackers.services.datadir import DATABASE_NAME
+from trackers.services.gamefile import checksum, dumps, export_document
+from trackers.services.storage import Store
 
 pytestmark = no_processes
 SEED = 3

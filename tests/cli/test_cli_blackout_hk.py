@@ -17,7 +17,7 @@ from tests.wasm import no_processes
 from trackers.blackout_hk import actions as bk
 from trackers.blackout_hk.game import BLACKOUT_HK
 from trackers.core.session import Session
-from trackers.gamefile import checksum, dumps
+from trackers.services.gamefile import checksum, dumps
 
 pytestmark = no_processes
 SEED = 4

@@ -14,8 +14,8 @@ from tests.cli.process import export_played, run
 from tests.hope_city.play import play_game
 from tests.wasm import no_processes
 from trackers.core.session import Session
-from trackers.gamefile import checksum, dumps
 from trackers.hope_city.game import HOPE_CITY
+from trackers.services.gamefile import checksum, dumps
 
 pytestmark = no_processes
 SEED = 4

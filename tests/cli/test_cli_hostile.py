@@ -13,9 +13,9 @@ import trackers  # noqa: F401  (registers the games)
 from tests.wasm import no_processes
 from trackers.core.game import make_setup
 from trackers.core.session import Session
-from trackers.gamefile import checksum, dumps, export_document
 from trackers.scorepad.actions import AddPoints
 from trackers.scorepad.game import SCOREPAD
+from trackers.services.gamefile import checksum, dumps, export_document
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = no_processes

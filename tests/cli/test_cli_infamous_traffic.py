@@ -16,9 +16,9 @@ from tests.infamous_traffic.boards import layout
 from tests.infamous_traffic.play import play_game
 from tests.wasm import no_processes
 from trackers.core.session import Session
-from trackers.gamefile import checksum, dumps
 from trackers.infamous_traffic import actions as it
 from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC
+from trackers.services.gamefile import checksum, dumps
 
 pytestmark = no_processes
 SEED = 4

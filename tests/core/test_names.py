@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 from trackers.core.game import check_setup, make_setup
 from trackers.core.names import known_as, meant, name_key, same_name
 from trackers.core.session import Session
-from trackers.gamefile import dumps, export_document, load_document
 from trackers.scorepad.actions import AddPoints
 from trackers.scorepad.game import SCOREPAD
+from trackers.services.gamefile import dumps, export_document, load_document
 
 
 def test_case_and_spaces_do_not_make_another_name() -> None:

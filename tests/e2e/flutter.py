@@ -20,8 +20,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from trackers.core.session import Session
-from trackers.datadir import DATABASE_NAME
-from trackers.storage import Store
+from trackers.services.datadir import DATABASE_NAME
+from trackers.services.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

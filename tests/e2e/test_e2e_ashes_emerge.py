@@ -17,7 +17,7 @@ from tests.e2e.flutter import ident
 from tests.e2e.test_e2e_patterns import PHONE, SCROLLING, Walk, phone_at, scroll_area_to, settle
 from trackers.ashes import actions as aa
 from trackers.ashes.state import ACTIVE, ESSENTIAL
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 __all__ = ["phone_at"]  # the fixture, shared with the screen-pattern tests
 

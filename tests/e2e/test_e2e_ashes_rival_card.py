@@ -23,7 +23,7 @@ from trackers.ashes.state import AshesState
 from trackers.ashes.terms import PhoenixRow
 from trackers.core.game import make_setup
 from trackers.core.session import Session
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 __all__ = ["phone_at"]  # the fixture, shared with the screen-pattern tests
 

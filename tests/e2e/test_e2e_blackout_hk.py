@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.flutter import ident, open_page, serve, type_into
 from tests.views.test_views_blackout_hk import solo_at_final
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 
 def _chip(page: Any, row: str, name: str) -> Any:

@@ -411,7 +411,7 @@ def finished_ashes_game(data: Path) -> str:
     from trackers.ashes import actions as aa
     from trackers.ashes.game import ASHES
     from trackers.core.game import make_setup
-    from trackers.storage import Store
+    from trackers.services.storage import Store
 
     with Store(data / "lantern.sqlite3") as store:
         game = store.create_game(ASHES, make_setup(ASHES, ("Ann",), {}), 3)
@@ -634,7 +634,7 @@ def infamous_traffic_at(data: Path, seed: int, players: int, stage: str) -> str:
     London Season), saved in the app's data folder: its id."""
     from tests.infamous_traffic.play import started, step
     from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC
-    from trackers.storage import Store
+    from trackers.services.storage import Store
 
     played, rng = started(players, seed), random.Random(seed)
     while played.state.stage != stage:
@@ -740,7 +740,7 @@ def blackout_hk_at_final(data: Path) -> str:
     """A solo Blackout: Hong Kong campaign's chapter 1 played by the engine to final scoring, saved in the
     app's data folder: its id."""
     from tests.views.test_views_blackout_hk import solo_at_final
-    from trackers.storage import Store
+    from trackers.services.storage import Store
 
     with Store(data / "lantern.sqlite3") as store:
         return solo_at_final(store)

@@ -35,10 +35,10 @@ from tests.hope_city.states import (
     track,
 )
 from trackers.core.actions import Action, ActionCodec
-from trackers.gamefile import load_document
 from trackers.hope_city import actions as a
 from trackers.hope_city.game import HOPE_CITY, next_step
 from trackers.hope_city.state import HOPE, PUNK, HopeCityState, Objective
+from trackers.services.gamefile import load_document
 
 SAVED = Path(__file__).parent / "saved"
 CODEC = ActionCodec(HOPE_CITY.actions)

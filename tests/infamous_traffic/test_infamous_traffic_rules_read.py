@@ -30,11 +30,11 @@ from tests.infamous_traffic.states import (
 )
 from trackers.core.actions import ActionCodec
 from trackers.core.game import make_setup
-from trackers.gamefile import load_document
 from trackers.infamous_traffic import actions as it
 from trackers.infamous_traffic.board import board_from, board_problems
 from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC as GAME
 from trackers.infamous_traffic.state import Question
+from trackers.services.gamefile import load_document
 
 G = "infamous-traffic"
 SAVED = Path(__file__).parent / "saved"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from trackers.lan import (
+from trackers.services.lan import (
     DEVICE_LIMIT,
     LOOPBACK_HOST,
     NETWORK_HOST,
@@ -19,7 +19,7 @@ from trackers.lan import (
     is_host_device,
     listen_host,
 )
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 
 class Clock:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from trackers.core.session import Session
 from trackers.scorepad.actions import AddPoints
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 if TYPE_CHECKING:  # WebAssembly (Pyodide) collects the test but has no processes
     from multiprocessing.connection import Connection

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trackers.datadir import data_dir, database_path
+from trackers.services.datadir import data_dir, database_path
 
 
 @pytest.fixture(autouse=True)

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 import trackers  # noqa: F401  (registers the games)
-from trackers import gamefile
 from trackers.core.game import make_setup
 from trackers.core.session import Session
-from trackers.gamefile import GameFileError, checksum, dumps, export_document, load_document
 from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndRound
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import Store
+from trackers.services import gamefile
+from trackers.services.gamefile import GameFileError, checksum, dumps, export_document, load_document
+from trackers.services.storage import Store
 
 Doc = dict[str, Any]
 

@@ -19,10 +19,12 @@ from hypothesis import strategies as st
 import trackers  # noqa: F401  (registers the games)
 from tests.ashes.play import play_game
 from tests.wasm import DEEP, DEEP_VALUE, nested
-from trackers import gamefile
 from trackers.core.game import Setup, make_setup
 from trackers.core.session import Session
-from trackers.gamefile import (
+from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndRound
+from trackers.scorepad.game import SCOREPAD
+from trackers.services import gamefile
+from trackers.services.gamefile import (
     MAX_ACTIONS,
     MAX_FILE_BYTES,
     GameFileError,
@@ -32,9 +34,7 @@ from trackers.gamefile import (
     export_document,
     load_document,
 )
-from trackers.scorepad.actions import AddPoints, DrawFirstPlayer, EndRound
-from trackers.scorepad.game import SCOREPAD
-from trackers.storage import StorageError, Store
+from trackers.services.storage import StorageError, Store
 
 Doc = dict[str, Any]
 

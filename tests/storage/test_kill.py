@@ -26,7 +26,7 @@ from tests.wasm import no_processes
 from trackers.core.game import make_setup
 from trackers.core.session import Session
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 KILLS = 50
 TWO_WRITER_RUNS = KILLS // 2  # both writers are killed in each run

@@ -11,10 +11,10 @@ import pytest
 import trackers  # noqa: F401  (registers the games)
 from tests.wasm import no_threads
 from trackers.core.game import make_setup
-from trackers.live import LiveGames
 from trackers.scorepad.actions import AddPoints
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import GameChangedElsewhere, Store, StoredGame
+from trackers.services.live import LiveGames
+from trackers.services.storage import GameChangedElsewhere, Store, StoredGame
 
 
 class Screen:

@@ -15,11 +15,11 @@ import trackers  # noqa: F401  (registers the games)
 from tests.wasm import no_threads
 from trackers.core.game import Setup, make_setup
 from trackers.core.session import Session
-from trackers.flushing import THREADS
-from trackers.gamefile import load_document
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import GameInfo, StorageError, Store, StoredGame
+from trackers.services.flushing import THREADS
+from trackers.services.gamefile import load_document
+from trackers.services.storage import GameInfo, StorageError, Store, StoredGame
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_the_list_follows_the_order_of_play_when_the_clock_does_not_move(
     store: Store, setup: Setup, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A browser's clock ticks in milliseconds: several saves can carry the same time."""
-    monkeypatch.setattr("trackers.storage.time", SimpleNamespace(time=lambda: 1_800_000_000.0))
+    monkeypatch.setattr("trackers.services.storage.time", SimpleNamespace(time=lambda: 1_800_000_000.0))
     first = store.create_game(SCOREPAD, setup, 1)
     second = store.create_game(SCOREPAD, make_setup(SCOREPAD, ("Cy",), {}), 2)
     assert [info.id for info in store.list_games()] == [second.id, first.id]

@@ -13,7 +13,7 @@ import pytest
 
 import trackers  # noqa: F401  (registers the games)
 from trackers.core.packs import Pack, PackError, PackKind, dumps, register_pack_kind
-from trackers.storage import SCHEMA_VERSION, StorageError, Store
+from trackers.services.storage import SCHEMA_VERSION, StorageError, Store
 
 
 def _lines(data: Mapping[str, Any]) -> list[str]:

@@ -14,7 +14,7 @@ from trackers.core.game import make_setup
 from trackers.core.session import Session
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 PLAYERS = ("Ann", "Bob", "Cy")
 

@@ -20,7 +20,7 @@ from trackers.core.game import Setup, make_setup
 from trackers.core.session import Session
 from trackers.scorepad.actions import AddPoints, EndRound
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import GameChangedElsewhere, StorageError, Store, StoredGame
+from trackers.services.storage import GameChangedElsewhere, StorageError, Store, StoredGame
 
 CHANGES = 200
 

@@ -11,11 +11,11 @@ from types import SimpleNamespace
 import pytest
 
 import trackers  # noqa: F401  (registers the games)
-from trackers import storage
 from trackers.core.game import Setup, make_setup
 from trackers.scorepad.actions import AddPoints, EndGame, EndRound
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import SCHEMA_VERSION, Store
+from trackers.services import storage
+from trackers.services.storage import SCHEMA_VERSION, Store
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from two_writers import PLAYERS, check_log, run_to_end, started
 from tests.wasm import no_processes
 from trackers.core.game import make_setup
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 RUNS = 3
 ACKS = 200  # acknowledged attempts per writer and run: about 270 entries each

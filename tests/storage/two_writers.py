@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from trackers.core.session import Session
 from trackers.scorepad.actions import AddPoints
-from trackers.storage import GameChangedElsewhere, StorageError, Store
+from trackers.services.storage import GameChangedElsewhere, StorageError, Store
 
 if TYPE_CHECKING:  # imported where used: WebAssembly (Pyodide) collects this module but has no processes
     from multiprocessing.connection import Connection
@@ -120,7 +120,7 @@ def writers() -> ForkServerContext:
     import multiprocessing
 
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["trackers", "trackers.storage", __name__, "kill_worker"])
+    context.set_forkserver_preload(["trackers", "trackers.services.storage", __name__, "kill_worker"])
     return context
 
 

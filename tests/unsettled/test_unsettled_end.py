@@ -11,9 +11,9 @@ import trackers  # noqa: F401  (registers every game)
 from rules_ref import reference
 from tests.finished import unsettled_game
 from tests.unsettled.fixtures import in_play
-from trackers import gamefile
 from trackers.core.game import make_setup
 from trackers.core.session import Session
+from trackers.services import gamefile
 from trackers.unsettled import actions as ua
 from trackers.unsettled.game import UNSETTLED
 

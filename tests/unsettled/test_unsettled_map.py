@@ -11,7 +11,7 @@ import trackers  # noqa: F401  (registers the map pack kind)
 from tests.unsettled.fixtures import refused, run
 from trackers.core.game import make_setup
 from trackers.core.packs import Pack, PackError, dumps, parse_pack
-from trackers.storage import Store
+from trackers.services.storage import Store
 from trackers.unsettled import actions as ua
 from trackers.unsettled.board import example_map, map_problems
 from trackers.unsettled.game import UNSETTLED

@@ -18,7 +18,7 @@ from tests import hostile
 from trackers.core.game import make_setup
 from trackers.core.packs import MAX_PACK_BYTES, PackError, parse_pack
 from trackers.core.session import Session
-from trackers.gamefile import GameFileError, load_document
+from trackers.services.gamefile import GameFileError, load_document
 from trackers.unsettled import actions as ua
 from trackers.unsettled.board import MAX_CELLS, MAX_PAIRS, NODES, example_map, map_from_json, map_problems
 from trackers.unsettled.game import UNSETTLED

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.unsettled.fixtures import TEST_GRAPH, play_state, refused, run
 from trackers.core.game import make_setup
 from trackers.core.session import Session
-from trackers.gamefile import load_document
+from trackers.services.gamefile import load_document
 from trackers.unsettled import actions as ua
 from trackers.unsettled import board, queries
 from trackers.unsettled.board import example_map

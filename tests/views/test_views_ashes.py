@@ -15,7 +15,7 @@ from trackers.ashes.rival.card import Arrow, Ordinal, Rescue, RivalCard, SectorP
 from trackers.ashes.rival.deck import deck_pack
 from trackers.ashes.rounds.turn_order import RIVAL
 from trackers.core.session import Session
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 UPGRADES: tuple[Literal["I", "II"], ...] = ("I",) * 5 + ("II",) * 5

@@ -15,7 +15,7 @@ from tests.views.harness import FakePage, open_page, run
 from tests.views.test_views_ashes import _bag, _board_and_rival, _new_solo, _session, _taps, picked
 from trackers.ashes.rival.card import MoveVehicle, Ordinal, RivalCard, SectorParameter
 from trackers.ashes.rival.deck import deck_pack
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 

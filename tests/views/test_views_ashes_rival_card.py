@@ -10,7 +10,7 @@ from tests.views.harness import FakePage, open_page, run
 from tests.views.test_views_ashes import _session, picked
 from tests.views.test_views_ashes_playtest import _to_the_rival
 from trackers.ashes import actions as aa
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 from views.widgets import TOUCH
 

@@ -13,7 +13,7 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.game import BLACKOUT_HK
 from trackers.blackout_hk.state import BlackoutState
 from trackers.core.game import make_setup
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 P1 = "Player 1"

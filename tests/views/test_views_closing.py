@@ -16,7 +16,7 @@ from tests.views.harness import FakePage, open_page, run
 from tests.views.test_views_ashes import _board_and_rival, _new_solo, _play_to_final_scoring
 from tests.views.test_views_patterns import _score_pad
 from tests.views.test_views_unsettled import _new_unsettled
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 from views.model import AppModel
 

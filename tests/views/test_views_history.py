@@ -10,7 +10,7 @@ from tests.views.harness import FakePage, open_page, run
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
 from trackers.scorepad.actions import AddPoints
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 

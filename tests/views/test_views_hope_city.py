@@ -12,7 +12,7 @@ from trackers.core.game import make_setup
 from trackers.hope_city import actions as ha
 from trackers.hope_city.game import HOPE_CITY
 from trackers.hope_city.state import HopeCityState
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 STARTING = ("politics", "society", "environment", "technology", "economics", "society")

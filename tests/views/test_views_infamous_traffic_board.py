@@ -18,12 +18,12 @@ import trackers  # noqa: F401
 from tests.infamous_traffic.boards import BARE_BOARD, TEST_BOARD, layout
 from tests.infamous_traffic.play import play_game, started, step
 from tests.views.harness import FakePage, open_page, run
-from trackers import gamefile
 from trackers.core.session import Session
 from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.queries import policeable
 from trackers.infamous_traffic.state import Card, InfamousTrafficState, Region
-from trackers.storage import Store
+from trackers.services import gamefile
+from trackers.services.storage import Store
 from views.app import start
 from views.games.infamous_traffic.china_demand import mismatch_text
 from views.games.infamous_traffic.china_outrage import decade_end_text

@@ -16,7 +16,7 @@ from tests.views.harness import FakePage, open_page, run
 from trackers.core.packs import Pack
 from trackers.infamous_traffic.board import RULEBOOK_CHINA, board_from
 from trackers.infamous_traffic.state import InfamousTrafficState
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 from views.games.infamous_traffic.board_editor_data import (
     ChainDraft,

@@ -17,7 +17,7 @@ from tests.views.harness import FakePage, open_page, run
 from trackers.core.packs import Pack
 from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC
 from trackers.infamous_traffic.state import InfamousTrafficState, Piece
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 KIND = "infamous-traffic.board"

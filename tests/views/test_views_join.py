@@ -11,9 +11,9 @@ import flet as ft
 import trackers  # noqa: F401
 from tests.views.harness import FakeConnection, FakePage, open_page, run, settle
 from trackers.core.game import make_setup
-from trackers.lan import DEVICE_LIMIT, SETTING, JoinDoor, Listening
 from trackers.scorepad.game import SCOREPAD
-from trackers.storage import Store
+from trackers.services.lan import DEVICE_LIMIT, SETTING, JoinDoor, Listening
+from trackers.services.storage import Store
 from views.app import start
 from views.model import HOST_DELETES
 

@@ -9,7 +9,7 @@ import flet as ft
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run, settle
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 from views.widgets import TALL_BUTTON, TOUCH, action_button, icon_action, tally_tap
 

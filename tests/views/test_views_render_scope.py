@@ -17,7 +17,7 @@ from tests.views.harness import FakePage, open_page, run
 from trackers.ashes.game import ASHES
 from trackers.core.game import make_setup
 from trackers.core.registry import get_game
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 PLAYERS = ("Ann", "Ben", "Cat")

@@ -15,10 +15,10 @@ import trackers  # noqa: F401
 from tests.finished import FINISHED
 from tests.finished import results as finished_results
 from tests.views.harness import FakeConnection, FakePage, open_page, run
-from trackers import bgstats
-from trackers.history import Play, TitleStats, history_csv, plays
-from trackers.results import Results, Standing
-from trackers.storage import Store
+from trackers.services import bgstats
+from trackers.services.history import Play, TitleStats, history_csv, plays
+from trackers.services.results import Results, Standing
+from trackers.services.storage import Store
 from views.app import start
 from views.model import AppModel
 from views.plays import stats_lines

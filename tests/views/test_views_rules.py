@@ -5,7 +5,7 @@ from __future__ import annotations
 import trackers  # noqa: F401
 from rules_ref import reference
 from tests.views.harness import FakePage, open_page, run
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 

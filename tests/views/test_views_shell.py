@@ -6,7 +6,7 @@ import flet as ft
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 

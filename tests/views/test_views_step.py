@@ -12,7 +12,7 @@ from tests.views.harness import FakePage, open_page, run
 from trackers.core.game import make_setup
 from trackers.core.registry import games, get_game
 from trackers.scorepad.actions import EndRound
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 from views.step import FOLLOW_DELAY_S, STEP
 

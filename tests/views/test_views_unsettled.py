@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
-from trackers.storage import Store
+from trackers.services.storage import Store
 from views.app import start
 
 

@@ -24,7 +24,7 @@ from trackers.ashes.state import (
 )
 from trackers.core.actions import Action
 from trackers.core.packs import PackError
-from trackers.storage import StorageError
+from trackers.services.storage import StorageError
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
 from views.model import AppModel, Notice
 from views.packs import PackTransfer

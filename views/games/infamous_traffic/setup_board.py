@@ -21,7 +21,7 @@ from trackers.infamous_traffic.state import (
     STARTING_BAG,
     InfamousTrafficState,
 )
-from trackers.storage import StorageError
+from trackers.services.storage import StorageError
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.infamous_traffic.board_editor import BoardEditor
 from views.games.infamous_traffic.parts import DIE, hint, name, sequence_row

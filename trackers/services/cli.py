@@ -19,9 +19,9 @@ from typing import Any
 from trackers.core.actions import parameters
 from trackers.core.game import OptionValue, make_setup
 from trackers.core.registry import games, get_game
-from trackers.datadir import DATABASE_NAME
-from trackers.gamefile import GameFileError, load_document
-from trackers.storage import StorageError, Store
+from trackers.services.datadir import DATABASE_NAME
+from trackers.services.gamefile import GameFileError, load_document
+from trackers.services.storage import StorageError, Store
 
 
 class UsageError(Exception):

@@ -2,8 +2,8 @@
 
 Durability: WAL, and every journal call is one transaction committed before it returns, so an action the
 table saw accepted survives the app being killed. The fsync that makes it survive a power cut too runs
-on a thread of its own right after the commit, while the screen is drawn (trackers/flushing.py), not on
-the path of the tap; where there are no threads (the static web build), every commit fsyncs itself.
+on a thread of its own right after the commit, while the screen is drawn (trackers/services/flushing.py),
+not on the path of the tap; where there are no threads (the static web build), every commit fsyncs itself.
 
 One game, many screens: every open game (two browser tabs, the CLI beside the app, another process on
 the same data folder) keeps its own copy of the log in memory, so a stored game has a revision, bumped by
@@ -41,15 +41,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from trackers import gamefile
 from trackers.core.boundary import MAX_DEPTH, nests_deeper
 from trackers.core.game import GameModule, Setup
 from trackers.core.names import known_as
 from trackers.core.packs import Pack, check_pack, pack_kind, parse_pack
 from trackers.core.registry import get_game
 from trackers.core.session import LogEntry, Session
-from trackers.datadir import database_path
-from trackers.flushing import THREADS, WalFlusher
+from trackers.services import gamefile
+from trackers.services.datadir import database_path
+from trackers.services.flushing import THREADS, WalFlusher
 
 SCHEMA_VERSION = 4
 

@@ -25,8 +25,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from trackers.per_store import PerStore
-from trackers.storage import Store
+from trackers.services.per_store import PerStore
+from trackers.services.storage import Store
 
 SETTING = "play-on-network"
 """The stored setting: "on" makes the next server start listen on the network."""

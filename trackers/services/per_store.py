@@ -8,7 +8,7 @@ import weakref
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from trackers.storage import Store
+from trackers.services.storage import Store
 
 T = TypeVar("T")
 

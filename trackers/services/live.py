@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from trackers.per_store import PerStore
-from trackers.storage import GameChangedElsewhere, Store, StoredGame
+from trackers.services.per_store import PerStore
+from trackers.services.storage import GameChangedElsewhere, Store, StoredGame
 
 T = TypeVar("T")
 Listener = Callable[[StoredGame], None]

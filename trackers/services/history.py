@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from trackers.bgstats import play_date
-from trackers.results import Results, results_of_session
-from trackers.storage import StorageError, Store
+from trackers.services.bgstats import play_date
+from trackers.services.results import Results, results_of_session
+from trackers.services.storage import StorageError, Store
 
 
 @dataclass(frozen=True)

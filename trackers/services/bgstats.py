@@ -12,7 +12,7 @@ import time
 from typing import Any
 from urllib.parse import quote
 
-from trackers.results import Results
+from trackers.services.results import Results
 
 SOURCE = "Lantern"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
