@@ -19,7 +19,10 @@ import trackers  # noqa: F401  (registers every pack kind)
 from tests.hostile import rival_card
 from trackers.ashes.board.layout import board_from_json
 from trackers.ashes.rival.deck import card_from_json, card_to_json
-from trackers.core.packs import PackError, pack_kind, pack_kinds, parse_pack
+from trackers.blackout_hk import catalogue as blackout_cards
+from trackers.core.packs import Pack, PackError, pack_kind, pack_kinds, parse_pack
+from trackers.hope_city import catalogue as hope_cards
+from trackers.infamous_traffic import catalogue as traffic_cards
 from trackers.unsettled.board import example_map, map_from_json
 
 Path = tuple[str | int, ...]
@@ -68,6 +71,62 @@ BOARD = {
 DECK = {"cards": [card_to_json(rival_card(label)) for label in ("A", "B")]}
 
 
+BLACKOUT_CARDS = {
+    "cards": [
+        {
+            "name": "Test volunteer (made up)",
+            "colour": "red",
+            "cubes": 2,
+            "goals": [
+                {
+                    "pay": ["food", "battery"],
+                    "hkd": -1,
+                    "points": 2,
+                    "gain": ["books"],
+                    "slot_colours": ["red"],
+                }
+            ],
+        },
+        {
+            "name": "Test plan (made up)",
+            "goals": [{"place": 1}, {"gps": 1, "transport": 2}],
+            "perk": "search",
+        },
+    ],
+    "tiles": [
+        {"name": "Test tile (made up)", "simple": 3, "advanced": 7, "reward": "books", "back_icons": 1}
+    ],
+}
+HOPE_CARDS = {
+    "objectives": [
+        {
+            "name": "Test summit (made up)",
+            "category": "politics",
+            "cost": ["politics", "any"],
+            "reward": [{"entry": "expand", "step": 1}, {"entry": "gain_token", "token": "society"}],
+            "consequence": [{"entry": "move_card", "category": "economics", "to": "fail"}],
+        },
+        {"name": "Test major (made up)", "category": "", "major": True, "reward": [{"entry": "open_track"}]},
+    ]
+}
+TRAFFIC_CARDS = {
+    "cards": [
+        {"name": "Test agent (made up)", "upkeep": 1, "vp": 2, "parties": 1, "locked": True},
+        {"name": "Test bride (made up)", "prize": "marriage", "debt": 3},
+    ]
+}
+
+
+def _catalogue_reads(kind: str, *read: Callable[[Pack], object]) -> Callable[[Any], None]:
+    """A catalogue the validator accepts reads whole through the game's own readers."""
+
+    def reads(data: Any) -> None:
+        for cards in read:
+            cards(Pack(kind, "Test catalogue", 1, data))
+
+    return reads
+
+
 def _deck_reads(data: Any) -> None:
     for card in data["cards"]:
         card_from_json(card)
@@ -77,6 +136,15 @@ VALID: dict[str, tuple[dict[str, Any], Callable[[Any], object]]] = {
     "unsettled.map": (example_map().to_json(), lambda data: map_from_json(data).graph()),
     "ashes.board": (BOARD, lambda data: board_from_json(data).graph()),
     "ashes.rival-deck": (DECK, _deck_reads),
+    "blackout-hk.cards": (
+        BLACKOUT_CARDS,
+        _catalogue_reads("blackout-hk.cards", blackout_cards.cards_in, blackout_cards.tiles_in),
+    ),
+    "hope-city.cards": (HOPE_CARDS, _catalogue_reads("hope-city.cards", hope_cards.objectives_in)),
+    "infamous-traffic.cards": (
+        TRAFFIC_CARDS,
+        _catalogue_reads("infamous-traffic.cards", traffic_cards.cards_in),
+    ),
 }
 
 
