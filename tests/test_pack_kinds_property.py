@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import trackers  # noqa: F401  (registers every pack kind)
 from tests.hostile import rival_card
+from tests.made_up_cards import BLACKOUT_CARDS, HOPE_CARDS, TRAFFIC_CARDS
 from trackers.ashes.board.layout import board_from_json
 from trackers.ashes.rival.deck import card_from_json, card_to_json
 from trackers.blackout_hk import catalogue as blackout_cards
@@ -69,52 +70,6 @@ BOARD = {
     "construction_spaces": [{"id": "S1", "sector": 1, "landmark": True}],
 }
 DECK = {"cards": [card_to_json(rival_card(label)) for label in ("A", "B")]}
-
-
-BLACKOUT_CARDS = {
-    "cards": [
-        {
-            "name": "Test volunteer (made up)",
-            "colour": "red",
-            "cubes": 2,
-            "goals": [
-                {
-                    "pay": ["food", "battery"],
-                    "hkd": -1,
-                    "points": 2,
-                    "gain": ["books"],
-                    "slot_colours": ["red"],
-                }
-            ],
-        },
-        {
-            "name": "Test plan (made up)",
-            "goals": [{"place": 1}, {"gps": 1, "transport": 2}],
-            "perk": "search",
-        },
-    ],
-    "tiles": [
-        {"name": "Test tile (made up)", "simple": 3, "advanced": 7, "reward": "books", "back_icons": 1}
-    ],
-}
-HOPE_CARDS = {
-    "objectives": [
-        {
-            "name": "Test summit (made up)",
-            "category": "politics",
-            "cost": ["politics", "any"],
-            "reward": [{"entry": "expand", "step": 1}, {"entry": "gain_token", "token": "society"}],
-            "consequence": [{"entry": "move_card", "category": "economics", "to": "fail"}],
-        },
-        {"name": "Test major (made up)", "category": "", "major": True, "reward": [{"entry": "open_track"}]},
-    ]
-}
-TRAFFIC_CARDS = {
-    "cards": [
-        {"name": "Test agent (made up)", "upkeep": 1, "vp": 2, "parties": 1, "locked": True},
-        {"name": "Test bride (made up)", "prize": "marriage", "debt": 3},
-    ]
-}
 
 
 def _catalogue_reads(kind: str, *read: Callable[[Pack], object]) -> Callable[[Any], None]:
