@@ -86,6 +86,11 @@ def test_a_catalogued_objectives_cost_by_colour_is_checked_against_the_payment()
 def test_a_catalogue_survives_export() -> None:
     pack = parse_pack(dumps(catalogue(NAME, (SUMMIT, MARKET, MAJOR))), expected_kind="hope-city.cards")
     assert objectives_in(pack) == (SUMMIT, MARKET, MAJOR)
+    bare = {"name": "Test major (made up)", "major": True, "reward": [{"entry": "open_track"}]}
+    assert objectives_in(parse_pack(_doc(bare))) == (MAJOR,)
+    without = {"name": "Test card (made up)"}
+    with pytest.raises(PackError, match=r"objective 1 \(.*\): 'category' is missing; 'cost' is missing"):
+        parse_pack(_doc(without))
 
 
 def _doc(card: dict[str, object]) -> str:
@@ -102,6 +107,7 @@ def _doc(card: dict[str, object]) -> str:
         ({"cost": ["politics", "politics"]}, "'cost' does not fit: The second cost is 'any'"),
         ({"cost": ["politics", "gold"]}, "'cost' holds 'gold'"),
         ({"category": "crime"}, "'category' must be one of"),
+        ({"category": None}, "'category' must be one of"),
         ({"major": True}, "'category' must be one of '', not 'politics'"),
         ({"reward": [{"entry": "expand", "step": 0}]}, "reward step 1: 'step' must be 1 (up) or -1 (down)"),
         ({"reward": [{"entry": "expand"}]}, "reward step 1: 'step' is missing"),

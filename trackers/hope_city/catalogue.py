@@ -3,9 +3,9 @@
 from one.
 
 Data: {"objectives": [{"name", "category", "major", "cost", "reward", "consequence"}, ...]}.
-`category` is the card's colour (empty for a Major Objective, which is taken where the citizen stands);
-`cost` what it asks, as the objective entry takes it: 1 of its colour, or that and one more ("any" or
-another colour), or for a Major one of each colour (`cost` then may be left out). `reward` and
+`category` is the card's colour (empty or left out for a Major Objective, which is taken where the citizen
+stands); `cost` what it asks, as the objective entry takes it: 1 of its colour, or that and one more ("any"
+or another colour), or for a Major one of each colour (`cost` then may be left out). `reward` and
 `consequence` list what the card does, each step one of the generic entries with the fields the card
 itself fixes: {"entry": "open_track" | "close_track" | "place_site" | "place_blight" | "resist" |
 "break_bad" | "flip_good"}, {"entry": "expand", "step": 1 or -1}, {"entry": "move_card", "category",
@@ -101,12 +101,12 @@ def _step(raw: Any, where: str) -> Step:
 
 def card_from_json(data: Any) -> ObjectiveEntry:
     """Read one objective; raises ValueError naming the field."""
-    f = Fields(data, FIELDS, required=("name", "category"))
+    f = Fields(data, FIELDS)
     name = f.name()
     major = f.flag("major")
-    category = f.choice("category", ("",) if major else COLOURS)
-    if "cost" not in f.data and not major:
-        raise ValueError("'cost' is missing")
+    if not major and (missing := [k for k in ("category", "cost") if k not in f.data]):
+        raise ValueError("; ".join(f"{k!r} is missing" for k in missing))
+    category = f.choice("category", ("",) if major else COLOURS, "")
     cost = f.choices("cost", (*COLOURS, ANY), len(COLOURS)) if "cost" in f.data else COLOURS
     if problems := cost_shape(category, cost, major):
         raise ValueError(f"'cost' does not fit: {problems[0].message.rstrip('.')}")
