@@ -93,8 +93,10 @@ class Fields:
     def choices(self, field: str, choices: Sequence[str], most: int = MAX_LIST) -> tuple[str, ...]:
         """A list of words each among `choices` (a payment, colours), at most `most` long."""
         value = self.data.get(field, [])
-        if not isinstance(value, list) or len(value) > most:
+        if not isinstance(value, list):
             raise ValueError(f"{field!r} must be a list of at most {most} words, not {quote(value)}")
+        if len(value) > most:
+            raise ValueError(f"{field!r} holds {len(value)} words; it holds at most {most}")
         for item in value:
             if not isinstance(item, str) or item not in choices:
                 shown = ", ".join(repr(c) for c in choices)
@@ -104,8 +106,10 @@ class Fields:
     def objects(self, field: str, low: int, high: int) -> list[Any]:
         """A list of `low` to `high` items, each for its own reader."""
         value = self.data.get(field, [])
-        if not isinstance(value, list) or not low <= len(value) <= high:
+        if not isinstance(value, list):
             raise ValueError(f"{field!r} must be a list of {low} to {high} items, not {quote(value)}")
+        if not low <= len(value) <= high:
+            raise ValueError(f"{field!r} holds {len(value)} items; it holds {low} to {high}")
         return value
 
 
