@@ -70,7 +70,7 @@ def test_a_malformed_card_is_refused_with_its_field_named(change: dict[str, obje
     with pytest.raises(PackError) as refused:
         parse_pack(json.dumps(doc))
     message = str(refused.value)
-    assert message.startswith("This An Infamous Traffic card catalogue pack is not valid: card 1")
+    assert message.startswith("This Infamous Traffic card catalogue pack is not valid: card 1")
     assert reason in message
 
 
@@ -97,3 +97,13 @@ def test_a_game_played_with_a_catalogue_replays_without_it() -> None:
     text = game_dumps(export_document(session))
     assert NAME not in text and "infamous-traffic.cards" not in text
     assert load_document(text).session.state == session.state
+
+
+def test_another_games_catalogue_is_refused_by_its_title() -> None:
+    text = dumps(catalogue(NAME, (AGENT,)))
+    with pytest.raises(PackError) as refused:
+        parse_pack(text, expected_kind="hope-city.cards")
+    assert (
+        str(refused.value)
+        == "This pack holds an Infamous Traffic card catalogue, not a Hope City card catalogue."
+    )

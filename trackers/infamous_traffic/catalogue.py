@@ -70,7 +70,7 @@ def catalogue_problems_of(data: Any) -> list[str]:
     return catalogue_problems(data, (CARDS,))
 
 
-CATALOGUE = register_pack_kind(PackKind(KIND, 1, "An Infamous Traffic card catalogue", catalogue_problems_of))
+CATALOGUE = register_pack_kind(PackKind(KIND, 1, "Infamous Traffic card catalogue", catalogue_problems_of))
 
 
 def catalogue(name: str, cards: Sequence[CardEntry]) -> Pack:
