@@ -41,6 +41,7 @@ from trackers.blackout_hk.catalogue import (
 from trackers.blackout_hk.game import BLACKOUT_HK as GAME
 from trackers.blackout_hk.state import BlackoutState
 from trackers.core.catalogue import card_named, newest_first, removed, saved
+from trackers.core.errors import TableError
 from trackers.core.packs import PackError, dumps, parse_pack
 from trackers.gamefile import dumps as game_dumps
 from trackers.gamefile import export_document, load_document
@@ -105,6 +106,16 @@ def test_a_catalogued_card_fills_the_entries_the_table_would_type() -> None:
     assert scout_from(TILE, 5, "probe", team, 4, simples=(3, 5)) == bk.Scout(
         5, "probe", 4, team, 4, "points", 0, 0, 1, simples=(3, 5)
     )
+
+
+def test_a_goal_or_challenge_the_card_does_not_have_is_not_filled() -> None:
+    for goal in (0, 4):
+        with pytest.raises(
+            TableError, match=f"Test plan \\(made up\\) has 3 goal\\(s\\): there is no goal {goal}"
+        ):
+            goal_from(PLAN, "c9", goal)
+    with pytest.raises(TableError, match="not 'expert'"):
+        scout_from(TILE, 5, "expert", ("yellow-2",), 3)
 
 
 def test_the_filled_entry_is_played_as_the_typed_one() -> None:

@@ -35,6 +35,7 @@ from trackers.blackout_hk.guards import (
 )
 from trackers.blackout_hk.state import DICE, PERKS, PROBE, RESOURCES, REWARDS
 from trackers.core.catalogue import CardList, Fields, cards_of, catalogue_pack, catalogue_problems
+from trackers.core.errors import TableError
 from trackers.core.limits import Count
 from trackers.core.packs import Pack, PackKind, register_pack_kind
 
@@ -215,6 +216,8 @@ def goal_from(
     """Goal `goal` of the card `on` (its id in the objective area), paid and rewarded as printed, its slot
     colours included; where it goes when finished: a volunteer of its colour to the hand, or a plan with its
     perk and icons to the check-mark area."""
+    if not 1 <= goal <= len(card.goals):
+        raise TableError(f"{card.name} has {len(card.goals)} goal(s): there is no goal {goal}")
     g = card.goals[goal - 1]
     to_marks = finish and to == "checkmarks"
     return CompleteGoal(
@@ -250,10 +253,16 @@ def scout_from(
 ) -> Scout:
     """The tile taken with `challenge` (simple, advanced or probe): the challenge's value and amount as
     catalogued (a probe needs 4 icons and gives nothing), the tile's reward type and back icons."""
-    value, amount = {
+    by_challenge = {
         "simple": (tile.simple, tile.simple_amount),
         "advanced": (tile.advanced, tile.advanced_amount),
-    }.get(challenge, (PROBE, 0))
+        "probe": (PROBE, 0),
+    }
+    if challenge not in by_challenge:
+        raise TableError(
+            f"a scout tile is taken with its simple, advanced or probe challenge, not {challenge!r}"
+        )
+    value, amount = by_challenge[challenge]
     return Scout(
         district,
         challenge,
