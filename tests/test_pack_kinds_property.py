@@ -17,9 +17,13 @@ from hypothesis import strategies as st
 
 import trackers  # noqa: F401  (registers every pack kind)
 from tests.hostile import rival_card
+from tests.made_up_cards import BLACKOUT_CARDS, HOPE_CARDS, TRAFFIC_CARDS
 from trackers.ashes.board.layout import board_from_json
 from trackers.ashes.rival.deck import card_from_json, card_to_json
-from trackers.core.packs import PackError, pack_kind, pack_kinds, parse_pack
+from trackers.blackout_hk import catalogue as blackout_cards
+from trackers.core.packs import Pack, PackError, pack_kind, pack_kinds, parse_pack
+from trackers.hope_city import catalogue as hope_cards
+from trackers.infamous_traffic import catalogue as traffic_cards
 from trackers.unsettled.board import example_map, map_from_json
 
 Path = tuple[str | int, ...]
@@ -68,6 +72,16 @@ BOARD = {
 DECK = {"cards": [card_to_json(rival_card(label)) for label in ("A", "B")]}
 
 
+def _catalogue_reads(kind: str, *read: Callable[[Pack], object]) -> Callable[[Any], None]:
+    """A catalogue the validator accepts reads whole through the game's own readers."""
+
+    def reads(data: Any) -> None:
+        for cards in read:
+            cards(Pack(kind, "Test catalogue", 1, data))
+
+    return reads
+
+
 def _deck_reads(data: Any) -> None:
     for card in data["cards"]:
         card_from_json(card)
@@ -77,6 +91,15 @@ VALID: dict[str, tuple[dict[str, Any], Callable[[Any], object]]] = {
     "unsettled.map": (example_map().to_json(), lambda data: map_from_json(data).graph()),
     "ashes.board": (BOARD, lambda data: board_from_json(data).graph()),
     "ashes.rival-deck": (DECK, _deck_reads),
+    "blackout-hk.cards": (
+        BLACKOUT_CARDS,
+        _catalogue_reads("blackout-hk.cards", blackout_cards.cards_in, blackout_cards.tiles_in),
+    ),
+    "hope-city.cards": (HOPE_CARDS, _catalogue_reads("hope-city.cards", hope_cards.objectives_in)),
+    "infamous-traffic.cards": (
+        TRAFFIC_CARDS,
+        _catalogue_reads("infamous-traffic.cards", traffic_cards.cards_in),
+    ),
 }
 
 

@@ -23,6 +23,7 @@ from tests.ashes.play import deck_json
 from tests.ashes.states import BOARD
 from tests.blackout_hk.made_up_components import COMPONENTS
 from tests.infamous_traffic.boards import TEST_BOARD
+from tests.made_up_cards import BLACKOUT_CARDS, HOPE_CARDS, TRAFFIC_CARDS
 from tests.wasm import DEEP, DEEP_VALUE, nested
 from trackers.core import packs
 from trackers.core.actions import ActionCodec, ActionFormatError, Event
@@ -369,6 +370,9 @@ SAMPLES: dict[str, Any] = {
     "unsettled.map": example_map().to_json(),
     "infamous-traffic.board": TEST_BOARD,
     "blackout-hk.components": COMPONENTS,
+    "blackout-hk.cards": BLACKOUT_CARDS,
+    "hope-city.cards": HOPE_CARDS,
+    "infamous-traffic.cards": TRAFFIC_CARDS,
 }
 
 

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 import trackers  # noqa: F401  (registers the games)
+from trackers.blackout_hk.catalogue import CardEntry, Goal, cards_in, catalogue
+from trackers.core.catalogue import removed, saved
 from trackers.core.packs import Pack, PackError, PackKind, dumps, register_pack_kind
 from trackers.services.storage import SCHEMA_VERSION, StorageError, Store
 
@@ -191,3 +193,25 @@ def test_a_version_1_database_gains_packs_and_keeps_its_games(database: Path) ->
     with sqlite3.connect(database) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
     db.close()
+
+
+def test_a_card_catalogue_is_kept_edited_and_shared_through_the_store(store: Store, database: Path) -> None:
+    """Issue #32: a card saved to a game's catalogue is stored with the pack; saving one of the same name
+    edits it, deleting takes it out, and the exported file imports as the same catalogue. Made-up cards."""
+    first = CardEntry("Test volunteer (made up)", (Goal(points=1),), colour="red", cubes=1)
+    second = CardEntry("Test plan (made up)", (Goal(), Goal(gps=1)), perk="gps")
+    store.save_pack(catalogue("Our cards", (first,)))
+    stored = store.get_pack("blackout-hk.cards", "Our cards")
+    edited = CardEntry("test VOLUNTEER (made up)", (Goal(points=2),), colour="red", cubes=2)
+    cards = saved(saved(cards_in(stored), second), edited)
+    store.save_pack(catalogue("Our cards", cards), replace=True)
+    with Store(database) as again:
+        assert cards_in(again.get_pack("blackout-hk.cards", "Our cards")) == (second, edited)
+    store.save_pack(catalogue("Our cards", removed(cards, "Test plan (made up)")), replace=True)
+    text = dumps(store.get_pack("blackout-hk.cards", "Our cards"))
+    store.delete_pack("blackout-hk.cards", "Our cards")
+    assert cards_in(store.import_pack(text, "blackout-hk.cards")) == (edited,)
+    broken = text.replace('"cubes": 2', '"cubes": 4')
+    with pytest.raises(PackError, match=r"card 1 \('test VOLUNTEER \(made up\)'\): 'cubes' must be a whole"):
+        store.import_pack(broken, "blackout-hk.cards", replace=True)
+    assert cards_in(store.get_pack("blackout-hk.cards", "Our cards")) == (edited,)

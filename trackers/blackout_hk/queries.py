@@ -4,7 +4,17 @@ refresh slots and the final scores."""
 
 from __future__ import annotations
 
-from trackers.blackout_hk import components, deploy, display, districts, goals, scoring, scout, setup
+from trackers.blackout_hk import (
+    catalogue,
+    components,
+    deploy,
+    display,
+    districts,
+    goals,
+    scoring,
+    scout,
+    setup,
+)
 from trackers.blackout_hk.game import STAGES, next_step
 from trackers.blackout_hk.rules import RULEBOOK
 from trackers.blackout_hk.state import BlackoutState, Player
@@ -14,6 +24,14 @@ from trackers.core.errors import Violation
 S = BlackoutState
 
 COMPONENTS_KIND = components.KIND
+CATALOGUE_KIND = catalogue.KIND
+catalogue_pack = catalogue.catalogue
+cards_in = catalogue.cards_in
+tiles_in = catalogue.tiles_in
+buy_from = catalogue.buy_from
+procure_from = catalogue.procure_from
+goal_from = catalogue.goal_from
+scout_from = catalogue.scout_from
 start_from = components.start_from
 public_plans = setup.public_plans
 price = display.price
@@ -39,15 +57,20 @@ open_goals = goals.open_goals
 open_plans = goals.open_plans
 
 __all__ = [
+    "CATALOGUE_KIND",
     "COMPONENTS_KIND",
     "STAGES",
     "best_split",
     "blocked",
+    "buy_from",
     "campaign_text",
+    "cards_in",
+    "catalogue_pack",
     "chapter_text",
     "district_points",
     "final_parts",
     "fullest",
+    "goal_from",
     "keeps_face_up",
     "map_cubes",
     "may_refresh",
@@ -60,13 +83,16 @@ __all__ = [
     "planned_card",
     "planned_cards",
     "price",
+    "procure_from",
     "public_plans",
     "ranking",
     "rating",
     "rondel_steps",
+    "scout_from",
     "search_total",
     "start_from",
     "still_to_go",
+    "tiles_in",
     "trees_of",
     "waste_gains",
     "waste_total",

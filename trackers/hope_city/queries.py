@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
+from trackers.hope_city import catalogue
 from trackers.hope_city.flows import legal_spaces, small_punk_spaces, talent_holders
 from trackers.hope_city.game import next_step, question
 from trackers.hope_city.guards import complete_sets
@@ -15,16 +16,29 @@ from trackers.hope_city.state import CORRUPTION, HopeCityState
 from trackers.hope_city.turn import attack_due
 
 __all__ = [
+    "CATALOGUE_KIND",
     "attack_due",
     "blocked",
+    "catalogue_pack",
+    "choose_from",
     "complete_sets",
     "corruption_odds",
     "legal_spaces",
     "next_step",
+    "objectives_in",
+    "outcome",
     "question",
     "small_punk_spaces",
+    "step_entry",
     "talent_holders",
 ]
+
+CATALOGUE_KIND = catalogue.KIND
+catalogue_pack = catalogue.catalogue
+objectives_in = catalogue.objectives_in
+choose_from = catalogue.choose_from
+outcome = catalogue.outcome
+step_entry = catalogue.step_entry
 
 
 def blocked(state: HopeCityState, kind: type[Action]) -> list[Violation]:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from trackers.core.actions import Action
 from trackers.core.errors import Violation
-from trackers.infamous_traffic import china, conspiracy, decade, events
+from trackers.infamous_traffic import catalogue, china, conspiracy, decade, events
 from trackers.infamous_traffic.actions import Deploy, PlaceConspiracy
 from trackers.infamous_traffic.board import BOARD_PACK, RULEBOOK_CHINA, board_problems, rulebook_differences
 from trackers.infamous_traffic.game import next_step
@@ -32,13 +32,21 @@ early_end = events.early_end
 events_to_add = events.events_to_add
 war_outlook = decade.war_outlook
 region_of = china.region_of
+CATALOGUE_KIND = catalogue.KIND
+catalogue_pack = catalogue.catalogue
+cards_in = catalogue.cards_in
+inquire_from = catalogue.inquire_from
+prize_from = catalogue.prize_from
 
 __all__ = [
     "BOARD_PACK",
+    "CATALOGUE_KIND",
     "RULEBOOK_CHINA",
     "black_tiles",
     "blocked",
     "board_problems",
+    "cards_in",
+    "catalogue_pack",
     "conspiracy_odds",
     "demand_mismatches",
     "deploy_targets",
@@ -47,12 +55,14 @@ __all__ = [
     "events_to_add",
     "has_opportunity",
     "inactive_tiles",
+    "inquire_from",
     "next_step",
     "penalty_due",
     "place_targets",
     "placeable",
     "police_pieces",
     "policeable",
+    "prize_from",
     "ranking",
     "region_of",
     "revenue",
