@@ -116,11 +116,17 @@ class OwnPagesOnly:
         await self.app(scope, receive, without_any_origin)
 
 
+SHUTDOWN_GRACE = 2
+
+
 def serve(entry: Callable[[Any], None], *, host: str, port: int, assets_dir: str) -> None:
     """Flet's web app (offline client, `no_cdn`) behind `OwnPagesOnly`, served by uvicorn until stopped.
 
     A page's address decides whether it must give the join code (trackers/services/lan.py), so no header may
-    change it: uvicorn's proxy headers (X-Forwarded-For from loopback) are off."""
+    change it: uvicorn's proxy headers (X-Forwarded-For from loopback) are off. A socket that closed before it
+    registered a page leaves Flet's handler waiting for good, and uvicorn waits for it on the way out: after
+    `SHUTDOWN_GRACE` seconds it is cancelled, so Ctrl+C or a stop signal ends the server (every entry was
+    committed when it was shown)."""
     import uvicorn
     from flet_web.fastapi import app
 
@@ -132,4 +138,5 @@ def serve(entry: Callable[[Any], None], *, host: str, port: int, assets_dir: str
         ws="websockets-sansio",
         log_level="warning",
         proxy_headers=False,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )

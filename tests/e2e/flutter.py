@@ -81,6 +81,13 @@ def _free_port() -> int:
 def serve(data: Path, logs: Path, host: str = "127.0.0.1") -> Iterator[str]:
     """`make run`'s app on a free port with its own data folder; stopped on the way out. An empty `host`
     leaves it to the stored setting, as `make run` does; the address returned is loopback's either way."""
+    with served(data, logs, host) as (url, _):
+        yield url
+
+
+@contextmanager
+def served(data: Path, logs: Path, host: str = "127.0.0.1") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`serve`, with the app's process too; killed if it has not stopped 10 s after the stop signal."""
     port = _free_port()
     env = {
         **os.environ,
@@ -104,7 +111,7 @@ def serve(data: Path, logs: Path, host: str = "127.0.0.1") -> Iterator[str]:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"the app did not start:\n{log.read_text()}") from None
                 time.sleep(0.2)
-        yield url
+        yield url, proc
     finally:
         proc.terminate()
         try:

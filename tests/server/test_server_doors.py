@@ -4,7 +4,9 @@ sites to read it (issue 9, point 4)."""
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -12,7 +14,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from tests.e2e.flutter import serve
+from tests.e2e.flutter import serve, served
 from views.webserve import own_origin
 
 
@@ -41,6 +43,16 @@ def test_the_apps_own_page_and_a_native_client_may_connect(app_url: str) -> None
         assert ws.protocol.state.name == "OPEN"
     with connect(socket_url(app_url), open_timeout=10) as ws:
         assert ws.protocol.state.name == "OPEN"
+
+
+def test_a_stop_signal_ends_the_server_after_a_socket_left_unregistered(tmp_path: Path) -> None:
+    """A socket that closes before registering a page leaves Flet's handler waiting; the server must still
+    stop by itself on a stop signal (it used to wait until killed, 10 s later)."""
+    with served(tmp_path, tmp_path) as (url, proc):
+        with connect(socket_url(url), open_timeout=10):
+            pass
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(9) in (0, -signal.SIGTERM)  # uvicorn raises the signal again once it has stopped
 
 
 @pytest.mark.parametrize("path", ["docs", "openapi.json", "redoc"])
