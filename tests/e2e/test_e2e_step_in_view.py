@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 import trackers  # noqa: F401  (registers every game)
 from tests.blackout_hk.play import started as blackout_started
 from tests.e2e.flutter import APP_BAR, NAV_TOP, ident, playing, tap
-from tests.moments import ashes_until, hope_city_at_chaos, scorepad_game, traffic_at_events
+from tests.infamous_traffic.play import started as traffic_started
+from tests.moments import ashes_until, hope_city_at_chaos, scorepad_game
 from tests.unsettled.fixtures import in_play
 from trackers.ashes import actions as aa
 
@@ -68,18 +69,68 @@ def test_blackout_the_dice_rolled_and_planning(browser: Any, pixel_7: dict[str, 
         in_view(phone, ident(phone, "bhk-step"))
 
 
-def test_infamous_traffic_the_event_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, traffic_at_events()) as phone:
+def test_infamous_traffic_turns_to_the_event_drawn(
+    browser: Any, pixel_7: dict[str, Any], tmp_path: Path
+) -> None:
+    """The round bench's turn (Ada conducts business), each next player's turn, the round's end, and the
+    event Lantern draws: each new step's heading in view without a swipe."""
+    with playing(browser, pixel_7, tmp_path, traffic_started(players=3, seed=4)) as phone:
+        on_turn = ident(phone, "it-on-turn")
+        tap(phone, phone.get_by_role("button", name="Conduct Business"))
+        tap(phone, phone.get_by_role("button", name=re.compile(r"^Merchant gained .* plus one$")))
+        tap(phone, phone.get_by_role("button", name="Conduct business", exact=True))
+        expect(on_turn).to_have_text("Ben's turn")
+        in_view(phone, on_turn)
+        tap(phone, phone.get_by_role("button", name="Pass", exact=True))
+        expect(on_turn).to_have_text("Cai's turn")
+        in_view(phone, on_turn)
+        tap(phone, phone.get_by_role("button", name="Pass", exact=True))
+        expect(on_turn).to_have_text("End of the round")
+        in_view(phone, on_turn)
         tap(phone, phone.get_by_role("button", name="Draw an event"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the event bag")
 
 
-def test_ashes_the_survivors_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
-    with playing(browser, pixel_7, tmp_path, ashes_until(aa.Emerge)) as phone:
+def test_ashes_a_solo_round(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:
+    """The round bench's solo round: the survivors Lantern draws and Ann's turn (a reward's fuel, a move, End
+    turn), the rival's turn (its card drawn and answered), Ann's turn again; then a round's end and each
+    step of the next round's set-up to Ann's turn: each new step's heading in view without a swipe."""
+    turns, round_end = tmp_path / "turns", tmp_path / "round-end"
+    turns.mkdir()
+    round_end.mkdir()
+    with playing(browser, pixel_7, turns, ashes_until(aa.Emerge)) as phone:
+        seat = ident(phone, "seat-name")
         tap(phone, phone.get_by_role("button", name="Survivors emerge (the app draws)"))
         in_view(phone, ident(phone, "lantern-did-0"))
         expect(ident(phone, "lantern-todo-0")).to_contain_text("out of the bag")
+        in_view(phone, seat)
+        expect(seat).to_have_text("Ann")
+        for _ in range(2):
+            tap(phone, phone.get_by_role("button", name="Fuel plus one"))
+        tap(phone, phone.get_by_role("button", name="Move", exact=True))
+        tap(phone, phone.get_by_role("button", name=re.compile(r"^S1a\b")).first)
+        tap(phone, phone.get_by_role("button", name="Move the vehicle"))
+        tap(phone, phone.get_by_role("button", name="End turn"))
+        in_view(phone, phone.get_by_role("button", name="Draw rival card"))
+        tap(phone, phone.get_by_role("button", name="Draw rival card"))
+        tap(phone, ident(phone, "rival-cases").get_by_role("button", name="1", exact=True))
+        tap(phone, ident(phone, "rival-space").get_by_role("button", name="C2", exact=True))
+        tap(phone, phone.get_by_role("button", name="Rival turn"))
+        expect(ident(phone, "next-step")).to_contain_text("Ann plays a protocol")
+        in_view(phone, seat)
+    with playing(browser, pixel_7, round_end, ashes_until(aa.EndRound)) as phone:
+        setup = ident(phone, "round-setup")
+        tap(phone, phone.get_by_role("button", name="End round"))
+        expect(setup).to_have_text("Round 2 setup")
+        in_view(phone, setup)
+        for step in ("Radiation", "Missions discarded", "Area tiles reset"):
+            tap(phone, phone.get_by_role("button", name=step, exact=True))
+            in_view(phone, setup)
+        tap(phone, phone.get_by_role("button", name="Survivors emerge (the app draws)"))
+        in_view(phone, ident(phone, "lantern-did-0"))
+        expect(ident(phone, "seat-name")).to_have_text("Ann")
+        in_view(phone, ident(phone, "seat-name"))
 
 
 def test_ashes_the_rival_card_drawn(browser: Any, pixel_7: dict[str, Any], tmp_path: Path) -> None:

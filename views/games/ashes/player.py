@@ -57,7 +57,10 @@ def SeatHeading(model: AppModel, index: int) -> ft.Control:
     """The name and the vehicle, following the game: a count changing leaves them as they were."""
     name, vehicle = use_game(model, lambda m: (_seat(m, index).name, _seat(m, index).vehicle))
     return ft.Row(
-        [heading(name), tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}"))],
+        [
+            tagged("seat-name", heading(name)),
+            tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}")),
+        ],
         wrap=True,
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
