@@ -299,9 +299,9 @@ def TurnCard(model: AppModel, index: int) -> ft.Control:
         path = tuple(form["path"])
         # The way and its button above the areas, so both stay in view while the areas are tapped; the
         # rarer choices (4 happiness, survivors carried) below.
-        shown = ", ".join(path) if path else "none yet (tap each area entered, in order)"
+        way = ", ".join(path) if path else "none yet (tap each area entered, in order)"
         controls += [
-            tagged("move-path", ft.Text(f"Path: {shown}")),
+            tagged("move-path", ft.Text(f"Path: {way}")),
             ft.Row(
                 [
                     action_button(
