@@ -47,19 +47,26 @@ def _notes(model: AppModel) -> tuple[TableNote, ...]:
 
 @ft.component
 def LanternDid(model: AppModel) -> ft.Control:
-    """What Lantern drew, rolled or played in the latest step, and what to do on the table: it stays until
-    the next entry (the history keeps it for good)."""
+    """What Lantern drew, rolled or played in the latest step, each run of notes followed by what to do with
+    them on the table, then the rules they follow: it stays until the next entry (the history keeps it for
+    good)."""
     notes = use_game(model, _notes)
     if not notes:
         return ft.Container()
     rows: list[ft.Control] = [heading("What Lantern did")]
+    start = 0  # the first note of the run of notes that share what to do on the table
     for i, note in enumerate(notes):
+        # Said once under a run of notes that share it (each step of a rival's turn, each area survivors
+        # emerge in), tagged by the run's first note: the card stays short enough for the step below to show.
         rows.append(tagged(f"lantern-did-{i}", ft.Text(note.said, weight=ft.FontWeight.BOLD)))
+        if i + 1 < len(notes) and notes[i + 1].todo == note.todo:
+            continue
         if note.todo:
-            rows.append(tagged(f"lantern-todo-{i}", ft.Text(note.todo)))
+            rows.append(tagged(f"lantern-todo-{start}", ft.Text(note.todo)))
+        start = i + 1
     rules = dict.fromkeys(n.rule for n in notes if n.rule is not None)  # each rule linked once, in order
-    rows += [rule_link(model, rule, key=f"lantern-did-rule-{i}") for i, rule in enumerate(rules)]
-    return card(*rows, key="lantern-did")
+    links = [rule_link(model, rule, key=f"lantern-did-rule-{i}") for i, rule in enumerate(rules)]
+    return card(*rows, ft.Row(links, wrap=True, run_spacing=0), key="lantern-did")
 
 
 def _followed(model: AppModel) -> tuple[Hashable, ...]:

@@ -8,7 +8,9 @@ import pytest
 
 import trackers  # noqa: F401  (registers every game)
 from tests.contract import players_for
+from tests.moments import ashes_until
 from tests.views.harness import FakePage, open_page, run
+from trackers.ashes.actions import Emerge
 from trackers.core.game import make_setup
 from trackers.core.registry import games, get_game
 from trackers.scorepad.actions import EndRound
@@ -92,5 +94,29 @@ def test_every_game_opens_with_one_step_top(store: Store, gid: str) -> None:
         page = await open_page(start, store)
         await page.fire(f"resume-{game.id}")
         assert sum(1 for c in page.controls() if str(getattr(c.key, "value", c.key)) == STEP) == 1
+
+    run(go())
+
+
+def test_notes_sharing_what_to_do_say_it_once_under_them(store: Store) -> None:
+    """Survivors emerge in two areas, each to be taken out of the bag: the two lines, then the one thing to
+    do with them (a rival's turn of nine steps said "Do this for the rival on the board" nine times, and
+    pushed the next player's turn below the phone's screen)."""
+    session = ashes_until(Emerge)
+    game = store.create_game(session.module, session.setup, session.seed)
+    for entry in session.history:
+        assert game.session.dispatch(entry.action).ok
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await page.fire("setup-emerge")
+        assert page.identified("lantern-did-0") == "S1a: 1 active, 1 essential"
+        assert page.identified("lantern-did-1") == "S2a: 2 active"
+        todo = "Take these survivors out of the bag and stand them on that area."
+        assert page.identified("lantern-todo-0") == todo
+        texts = page.texts()
+        assert texts.count(todo) == 1, "said once"
+        assert texts.index(todo) > texts.index("S2a: 2 active"), "under both lines"
 
     run(go())

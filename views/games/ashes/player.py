@@ -1,4 +1,5 @@
-"""ASHES: one player's board on the phone: steppers first, then the turn, then the rarer forms."""
+"""ASHES: one player's board on the phone: the counts two to a row, then the turn, then the rarer forms, so
+a turn's usual steps (a reward's counts, a move, End turn) all show on one screen."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ from trackers.ashes.queries import free_positions, income_needs_room, stays
 from trackers.ashes.state import TECH_SLOTS, AshesState, Seat
 from trackers.core.errors import Violation
 from views.following import use_game
-from views.forms import Form, form_stepper, rule_link, send_button, stepper, stepper_value, toggle
+from views.forms import Form, form_stepper, rule_link, send_button, stepper_value, toggle
 from views.games.ashes.actions import ActionsCard
 from views.games.ashes.colony import MoreCard
 from views.games.ashes.parts import COLONY_AREAS, COUNTED, areas_by_sector, use_form_card, vp_text
 from views.model import AppModel
 from views.widgets import (
+    TOUCH,
     Act,
     Latest,
     action_button,
@@ -26,10 +28,14 @@ from views.widgets import (
     card,
     choice_row,
     heading,
+    icon_action,
     keyed,
     memo,
     tagged,
 )
+
+COUNT_VALUE_WIDTH = 72
+"""A count's value between its - and +: "5 of 9" in 20 px bold, so two counts fit side by side on a phone."""
 
 
 def _counted(seat: Seat, resource: aa.Counted) -> str:
@@ -51,7 +57,10 @@ def SeatHeading(model: AppModel, index: int) -> ft.Control:
     """The name and the vehicle, following the game: a count changing leaves them as they were."""
     name, vehicle = use_game(model, lambda m: (_seat(m, index).name, _seat(m, index).vehicle))
     return ft.Row(
-        [heading(name), tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}"))],
+        [
+            tagged("seat-name", heading(name)),
+            tagged("vehicle", ft.Text(f"Vehicle: {vehicle or 'not placed'}")),
+        ],
         wrap=True,
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
@@ -62,10 +71,15 @@ def SeatHeading(model: AppModel, index: int) -> ft.Control:
 def Steppers(model: AppModel, index: int) -> ft.Control:
     return card(
         SeatHeading(model, index),
-        *[
-            keyed(f"stepper-{resource}", CountStepper, model, index, resource, label)
-            for resource, label in COUNTED
-        ],
+        ft.Row(
+            [
+                keyed(f"stepper-{resource}", CountStepper, model, index, resource, label)
+                for resource, label in COUNTED
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=4,
+        ),
         key="steppers",
     )
 
@@ -79,14 +93,39 @@ def Count(model: AppModel, index: int, resource: aa.Counted) -> ft.Control:
 @memo
 @ft.component
 def CountStepper(model: AppModel, index: int, resource: aa.Counted, label: str) -> ft.Control:
-    """One count's row: its buttons stay as they are, its value follows the game by itself."""
+    """One count, its name over its - value + (half a phone's width, so the six take three rows): its buttons
+    stay as they are, its value follows the game by itself."""
     player = use_game(model, lambda m: _seat(m, index).name)
-    return stepper(
-        label,
-        Count(model, index, resource),
-        partial(model.dispatch, aa.Adjust(player, resource, -1)),
-        partial(model.dispatch, aa.Adjust(player, resource, 1)),
-        key=f"adj-{resource}",
+    key = f"adj-{resource}"
+    return ft.Column(
+        [
+            ft.Text(label, size=14),
+            ft.Row(
+                [
+                    icon_action(
+                        ft.Icons.REMOVE,
+                        f"{label} minus one",
+                        partial(model.dispatch, aa.Adjust(player, resource, -1)),
+                        key=f"{key}-minus",
+                        tally=True,
+                    ),
+                    ft.Container(
+                        Count(model, index, resource), width=COUNT_VALUE_WIDTH, alignment=ft.Alignment.CENTER
+                    ),
+                    icon_action(
+                        ft.Icons.ADD,
+                        f"{label} plus one",
+                        partial(model.dispatch, aa.Adjust(player, resource, 1)),
+                        key=f"{key}-plus",
+                        tally=True,
+                    ),
+                ],
+                spacing=0,
+            ),
+        ],
+        spacing=0,
+        width=2 * TOUCH + COUNT_VALUE_WIDTH,
+        key=f"{key}-row",
     )
 
 
@@ -137,21 +176,10 @@ def TurnFrame(
     opened: Callable[[str], None],
     form: tuple[ft.Control, ...],
 ) -> ft.Control:
-    """Activate a zone in one tap; Move and Pass open their forms (`form`: the one open); End turn."""
+    """Move and Pass open their forms right under their row (`form`: the one open), beside End turn; then
+    activate a zone in one tap (a turn takes one of the three)."""
     return card(
         heading("Turn"),
-        action_row(
-            [
-                Act(
-                    f"Activate zone {z}" + (f" ({zones[z - 1]})" if zones[z - 1] else ""),
-                    partial(model.dispatch, aa.Activate(name, z)),
-                    f"activate-{z}",
-                    why,
-                )
-                for z, why in zip(TECH_SLOTS, activate_blocked, strict=True)
-            ],
-            key="activate",
-        ),
         ft.Row(
             [
                 toggle("Move", open_form == "move", partial(opened, "move"), key="open-move"),
@@ -169,6 +197,18 @@ def TurnFrame(
             wrap=True,
         ),
         *form,
+        action_row(
+            [
+                Act(
+                    f"Activate zone {z}" + (f" ({zones[z - 1]})" if zones[z - 1] else ""),
+                    partial(model.dispatch, aa.Activate(name, z)),
+                    f"activate-{z}",
+                    why,
+                )
+                for z, why in zip(TECH_SLOTS, activate_blocked, strict=True)
+            ],
+            key="activate",
+        ),
         key="turn-card",
     )
 
@@ -257,25 +297,13 @@ def TurnCard(model: AppModel, index: int) -> ft.Control:
     controls: list[ft.Control] = []
     if form["open"] == "move":
         path = tuple(form["path"])
+        # The way and its button above the areas, so both stay in view while the areas are tapped; the
+        # rarer choices (4 happiness, survivors carried) below.
+        way = ", ".join(path) if path else "none yet (tap each area entered, in order)"
         controls += [
-            ft.Text("Tap the areas entered, one per step."),
-            areas_by_sector(
-                state,
-                lambda a: form.put("path", (*form.now("path"), a)),
-                None,
-                key="move-area",
-                with_shelter=True,
-            ),
-            tagged("move-path", ft.Text("Path: " + (", ".join(path) if path else "none yet"))),
-            *(_cargo_controls(form, state, seat, add_lot) if path else []),
+            tagged("move-path", ft.Text(f"Path: {way}")),
             ft.Row(
                 [
-                    toggle(
-                        "Pay 4 happiness instead of 2 fuel",
-                        bool(form["happiness"]),
-                        lambda: form.put("happiness", not form.now("happiness")),
-                        key="move-happiness",
-                    ),
                     action_button(
                         "Remove last", lambda: form.put("path", tuple(form.now("path"))[:-1]), key="move-back"
                     ),
@@ -283,6 +311,20 @@ def TurnCard(model: AppModel, index: int) -> ft.Control:
                 ],
                 wrap=True,
             ),
+            areas_by_sector(
+                state,
+                lambda a: form.put("path", (*form.now("path"), a)),
+                None,
+                key="move-area",
+                with_shelter=True,
+            ),
+            toggle(
+                "Pay 4 happiness instead of 2 fuel",
+                bool(form["happiness"]),
+                lambda: form.put("happiness", not form.now("happiness")),
+                key="move-happiness",
+            ),
+            *(_cargo_controls(form, state, seat, add_lot) if path else []),
         ]
     if form["open"] == "pass":
         free = free_positions(state.rounds)

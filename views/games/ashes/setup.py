@@ -548,7 +548,7 @@ def RoundSetupCard(model: AppModel, state: AshesState) -> ft.Control:
         else:
             model.dispatch(aa.CompleteSetupStep(kind.value))
 
-    controls: list[ft.Control] = [heading(f"Round {rounds.round} setup")]
+    controls: list[ft.Control] = [tagged("round-setup", heading(f"Round {rounds.round} setup"))]
     for n, step in enumerate(rounds.setup_left):
         text, key = SETUP_BUTTONS[step.kind]
         controls += [

@@ -148,7 +148,8 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
 
 @ft.component
 def BusinessForm(model: AppModel, state: S, who: str) -> ft.Control:
-    """The tiles the cards gained (into holdings), the debt they cost, and any cash they gave."""
+    """The tiles the cards gained (into holdings), the debt they cost, and any cash they gave; the button to
+    send them first."""
     form = Form({**{t: 0 for t in PLAYER_TILES}, "debt": 0, "cash": 0})
     firm = state.firm(who)
 
@@ -163,6 +164,15 @@ def BusinessForm(model: AppModel, state: S, who: str) -> ft.Control:
     return ft.Column(
         [
             heading(f"Conduct Business with {PLACES[state.location_of(who)]} cards"),
+            # Its button above the counts: under the row of actions the form starts low on a phone, and the
+            # button stays in view (with its reason) while the counts below it are set.
+            action_button(
+                "Conduct business",
+                send,
+                key="it-business-go",
+                primary=True,
+                blocked=model.check(entry(form.latest.shown)),
+            ),
             *[
                 form_stepper(
                     form,
@@ -175,13 +185,6 @@ def BusinessForm(model: AppModel, state: S, who: str) -> ft.Control:
             ],
             form_stepper(form, "debt", "Debt the cards cost", key="it-business-debt", high=30),
             form_stepper(form, "cash", "Cash gained", key="it-business-cash", high=30),
-            action_button(
-                "Conduct business",
-                send,
-                key="it-business-go",
-                primary=True,
-                blocked=model.check(entry(form.latest.shown)),
-            ),
             rule_link(model, "infamous-traffic/actions/business", key="it-rule-business"),
         ],
         spacing=8,

@@ -220,14 +220,14 @@ def PendingCard(model: AppModel, state: UnsettledState) -> ft.Control:
                 for n in range(1, state.settings.die_sides + 1)
             ]
         return card(
-            heading("Clumsiness check"),
+            tagged("pending-step", heading("Clumsiness check")),
             ft.Text(f"{who} entered unpowered {node}: roll a die."),
             ft.Row(buttons, wrap=True),
             key="pending-clumsiness",
         )
     if state.chaos_pending:
         return card(
-            heading("LUNA causes chaos"),
+            tagged("pending-step", heading("LUNA causes chaos")),
             ft.Text(f"Roll the discovery die (card side {state.chaos_side})."),
             ft.Row(
                 [
