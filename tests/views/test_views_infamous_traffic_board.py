@@ -25,9 +25,9 @@ from trackers.infamous_traffic.state import Card, InfamousTrafficState, Region
 from trackers.services import gamefile
 from trackers.services.storage import Store
 from views.app import start
-from views.games.infamous_traffic.china_demand import mismatch_text
-from views.games.infamous_traffic.china_outrage import decade_end_text
-from views.games.infamous_traffic.decade_war import moves
+from views.games.infamous_traffic.china.demand import mismatch_text
+from views.games.infamous_traffic.china.outrage import decade_end_text
+from views.games.infamous_traffic.decade.war import moves
 
 S = InfamousTrafficState
 WAR_BOARD = {

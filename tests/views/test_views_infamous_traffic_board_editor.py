@@ -18,7 +18,7 @@ from trackers.infamous_traffic.board import RULEBOOK_CHINA, board_from
 from trackers.infamous_traffic.state import InfamousTrafficState
 from trackers.services.storage import Store
 from views.app import start
-from views.games.infamous_traffic.board_editor_data import (
+from views.games.infamous_traffic.board_editor.data import (
     ChainDraft,
     RegionDraft,
     add_chain,

@@ -10,7 +10,7 @@ from trackers.blackout_hk.state import BlackoutState
 from views.games.blackout_hk.display import DisplayScreen
 from views.games.blackout_hk.players import PlayersScreen
 from views.games.blackout_hk.results import EndScreen
-from views.games.blackout_hk.round import RoundScreen
+from views.games.blackout_hk.round.screen import RoundScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
 from views.step import step_top

@@ -15,7 +15,7 @@ from trackers.infamous_traffic.state import (
     InfamousTrafficState,
 )
 from views.forms import rule_link
-from views.games.infamous_traffic.china_parts import SMALL, bag_lines, counted, tile_name
+from views.games.infamous_traffic.china.parts import SMALL, bag_lines, counted, tile_name
 from views.model import AppModel
 from views.widgets import card, heading, line
 

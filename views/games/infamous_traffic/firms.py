@@ -8,7 +8,7 @@ import flet as ft
 from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.state import PLAYER_TILES, TABLEAU, Card, InfamousTrafficState, Player
 from views.forms import rule_link
-from views.games.infamous_traffic.china_parts import SMALL, money_text, tile_name
+from views.games.infamous_traffic.china.parts import SMALL, money_text, tile_name
 from views.model import AppModel
 from views.widgets import card, heading, keyed, memo, tagged
 

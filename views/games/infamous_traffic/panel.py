@@ -8,11 +8,11 @@ import flet as ft
 
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.games.infamous_traffic.bags import BagsScreen
-from views.games.infamous_traffic.china import ChinaScreen
-from views.games.infamous_traffic.decade import DecadeScreen
+from views.games.infamous_traffic.china.screen import ChinaScreen
+from views.games.infamous_traffic.decade.screen import DecadeScreen
 from views.games.infamous_traffic.firms import FirmsScreen
-from views.games.infamous_traffic.setup import SetupScreen
-from views.games.infamous_traffic.turn import TurnScreen
+from views.games.infamous_traffic.setup.screen import SetupScreen
+from views.games.infamous_traffic.turn.screen import TurnScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
 from views.step import step_top

@@ -9,7 +9,7 @@ from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import CompoundDebt, DebtPenalty, ReturnTiles
 from trackers.infamous_traffic.state import PLAYER_TILES, InfamousTrafficState, Question
 from views.forms import Form, form_stepper, rule_link
-from views.games.infamous_traffic.china_parts import hint, money_text, tile_name
+from views.games.infamous_traffic.china.parts import hint, money_text, tile_name
 from views.model import AppModel
 from views.widgets import action_button, heading, keyed, line
 

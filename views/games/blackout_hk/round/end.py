@@ -13,7 +13,7 @@ from trackers.blackout_hk.actions import Done, FinalCount, NextChapter, Refresh,
 from trackers.blackout_hk.state import CHECKMARK_NAMES, DISTRICTS, BlackoutState
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.games.blackout_hk.parts import hint
-from views.games.blackout_hk.round_deploy import checkmark_row
+from views.games.blackout_hk.round.deploy import checkmark_row
 from views.model import AppModel
 from views.widgets import Latest, action_button, card, chip_row, heading, keyed, line
 

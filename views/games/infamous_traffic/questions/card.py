@@ -13,8 +13,8 @@ from trackers.infamous_traffic.queries import next_step, region_of
 from trackers.infamous_traffic.state import EVENT_NAMES, Card, InfamousTrafficState, Question
 from views.forms import plain, rule_link, send_button
 from views.games.infamous_traffic.parts import name
-from views.games.infamous_traffic.questions_place import PlaceForm
-from views.games.infamous_traffic.turn_deploy import DeployForm
+from views.games.infamous_traffic.questions.place import PlaceForm
+from views.games.infamous_traffic.turn.deploy import DeployForm
 from views.model import AppModel
 from views.widgets import Act, action_button, action_row, card, heading, keyed, tagged
 

@@ -8,12 +8,12 @@ import flet as ft
 
 from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.state import InfamousTrafficState
-from views.games.infamous_traffic.decade_debt import ReturnsForm, compound_part, penalty_part
-from views.games.infamous_traffic.decade_rush import RushStep
-from views.games.infamous_traffic.decade_season import discard_part, season_part
-from views.games.infamous_traffic.decade_steps import steps_card
-from views.games.infamous_traffic.decade_war import WarStep
-from views.games.infamous_traffic.questions import QuestionCard
+from views.games.infamous_traffic.decade.debt import ReturnsForm, compound_part, penalty_part
+from views.games.infamous_traffic.decade.rush import RushStep
+from views.games.infamous_traffic.decade.season import discard_part, season_part
+from views.games.infamous_traffic.decade.steps import steps_card
+from views.games.infamous_traffic.decade.war import WarStep
+from views.games.infamous_traffic.questions.card import QuestionCard
 from views.model import AppModel
 from views.widgets import card, keyed, line
 

@@ -8,12 +8,12 @@ import flet as ft
 
 from trackers.infamous_traffic.state import LOCATIONS, InfamousTrafficState
 from views.games.infamous_traffic.parts import PLACES, firm_text
-from views.games.infamous_traffic.questions import QuestionCard
-from views.games.infamous_traffic.turn_actions import BusinessForm, InquireForm, action_buttons
-from views.games.infamous_traffic.turn_china import AdjustForm, InfluenceForm, conspiracy_part
-from views.games.infamous_traffic.turn_deploy import DeployForm
-from views.games.infamous_traffic.turn_events import events_card, last_event_card
-from views.games.infamous_traffic.turn_money import MoneyForm
+from views.games.infamous_traffic.questions.card import QuestionCard
+from views.games.infamous_traffic.turn.actions import BusinessForm, InquireForm, action_buttons
+from views.games.infamous_traffic.turn.china import AdjustForm, InfluenceForm, conspiracy_part
+from views.games.infamous_traffic.turn.deploy import DeployForm
+from views.games.infamous_traffic.turn.events import events_card, last_event_card
+from views.games.infamous_traffic.turn.money import MoneyForm
 from views.model import AppModel
 from views.widgets import Latest, card, keyed, line, tagged
 

@@ -11,7 +11,7 @@ from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import SetDemand
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.forms import Form, rule_link, toggle
-from views.games.infamous_traffic.china_parts import SMALL, dice_text
+from views.games.infamous_traffic.china.parts import SMALL, dice_text
 from views.model import AppModel
 from views.widgets import action_button, chip_row, keyed, line, tagged
 

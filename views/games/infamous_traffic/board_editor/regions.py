@@ -10,8 +10,8 @@ from typing import Any
 import flet as ft
 
 from views.forms import Form
-from views.games.infamous_traffic.board_editor_chains import chains_part
-from views.games.infamous_traffic.board_editor_data import (
+from views.games.infamous_traffic.board_editor.chains import chains_part
+from views.games.infamous_traffic.board_editor.data import (
     ENFORCEMENT,
     ChainDraft,
     RegionDraft,

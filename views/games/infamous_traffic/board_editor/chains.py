@@ -8,7 +8,7 @@ from functools import partial
 import flet as ft
 
 from views.forms import Form
-from views.games.infamous_traffic.board_editor_data import (
+from views.games.infamous_traffic.board_editor.data import (
     MOST_CHAINS,
     MOST_SPACES,
     SPACES,

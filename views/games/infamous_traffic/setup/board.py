@@ -23,7 +23,7 @@ from trackers.infamous_traffic.state import (
 )
 from trackers.services.storage import StorageError
 from views.forms import Form, form_stepper, rule_link, toggle
-from views.games.infamous_traffic.board_editor import BoardEditor
+from views.games.infamous_traffic.board_editor.editor import BoardEditor
 from views.games.infamous_traffic.parts import DIE, hint, name, sequence_row
 from views.model import AppModel, Notice
 from views.widgets import Entry, action_button, card, chip_row, choice_buttons, heading, keyed, tagged

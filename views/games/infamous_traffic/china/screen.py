@@ -9,9 +9,9 @@ import flet as ft
 from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.state import CUBES, Chain, InfamousTrafficState, Piece, Region
 from views.forms import rule_link
-from views.games.infamous_traffic.china_demand import mismatch_card
-from views.games.infamous_traffic.china_outrage import outrage_card
-from views.games.infamous_traffic.china_parts import ALIGNMENTS, SMALL, SPACE_NAMES, dice_text, tile_name
+from views.games.infamous_traffic.china.demand import mismatch_card
+from views.games.infamous_traffic.china.outrage import outrage_card
+from views.games.infamous_traffic.china.parts import ALIGNMENTS, SMALL, SPACE_NAMES, dice_text, tile_name
 from views.model import AppModel
 from views.widgets import card, heading, line, tagged
 

@@ -14,7 +14,7 @@ from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import Discard, SkipPrize, TakePrize
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
-from views.games.infamous_traffic.china_parts import hint, money_text
+from views.games.infamous_traffic.china.parts import hint, money_text
 from views.games.infamous_traffic.firms import card_text
 from views.model import AppModel
 from views.widgets import Act, Entry, action_button, action_row, chip_row, heading, keyed, line

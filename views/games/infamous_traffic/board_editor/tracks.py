@@ -11,8 +11,8 @@ from typing import Any
 import flet as ft
 
 from views.forms import Form, stepper, toggle
-from views.games.infamous_traffic.board_editor_data import steps_text, with_step
-from views.games.infamous_traffic.board_editor_regions import multi_chips
+from views.games.infamous_traffic.board_editor.data import steps_text, with_step
+from views.games.infamous_traffic.board_editor.regions import multi_chips
 from views.widgets import chip_row, heading, tagged
 
 WAR = [(str(n), str(n)) for n in range(1, 13)]

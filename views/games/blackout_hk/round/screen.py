@@ -7,13 +7,13 @@ import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.state import CHAPTER_NAMES, BlackoutState
-from views.games.blackout_hk.round_buy import BuyCard, CleanUpForm
-from views.games.blackout_hk.round_deploy import DeployCard
-from views.games.blackout_hk.round_dice import DiceForm, PlanForm
-from views.games.blackout_hk.round_end import ChapterCard, FinalForm, RefreshCard, SecureForm
-from views.games.blackout_hk.round_goals import ObjectivesForm, PlaceForm
-from views.games.blackout_hk.round_scout import ScoutForm
-from views.games.blackout_hk.round_start import SetupForm, StartsForm
+from views.games.blackout_hk.round.buy import BuyCard, CleanUpForm
+from views.games.blackout_hk.round.deploy import DeployCard
+from views.games.blackout_hk.round.dice import DiceForm, PlanForm
+from views.games.blackout_hk.round.end import ChapterCard, FinalForm, RefreshCard, SecureForm
+from views.games.blackout_hk.round.goals import ObjectivesForm, PlaceForm
+from views.games.blackout_hk.round.scout import ScoutForm
+from views.games.blackout_hk.round.start import SetupForm, StartsForm
 from views.model import AppModel
 from views.widgets import card, keyed, line, tagged
 

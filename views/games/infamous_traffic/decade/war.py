@@ -13,7 +13,7 @@ from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import AttackQing, PoliceTreatyPort, SuppressTaiping
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.forms import Form, rule_link
-from views.games.infamous_traffic.china_parts import hint, tile_name
+from views.games.infamous_traffic.china.parts import hint, tile_name
 from views.model import AppModel
 from views.widgets import Act, action_button, action_row, chip_row, heading, line
 

@@ -10,7 +10,7 @@ from trackers.infamous_traffic.actions import ChooseStart
 from trackers.infamous_traffic.state import LOCATIONS, PLAYER_TILES, InfamousTrafficState
 from views.forms import Form, rule_link
 from views.games.infamous_traffic.parts import PLACES, counts_text, hint, name
-from views.games.infamous_traffic.setup_board import BoardForm
+from views.games.infamous_traffic.setup.board import BoardForm
 from views.model import AppModel
 from views.widgets import (
     TOUCH,

@@ -19,9 +19,9 @@ from trackers.core.packs import Pack
 from trackers.infamous_traffic.actions import UseBoard
 from trackers.infamous_traffic.queries import BOARD_PACK, rulebook_differences
 from views.forms import Form, toggle
-from views.games.infamous_traffic.board_editor_data import draft_values, pack_data, problems, start_values
-from views.games.infamous_traffic.board_editor_regions import regions_part
-from views.games.infamous_traffic.board_editor_tracks import optional_part, outrage_part
+from views.games.infamous_traffic.board_editor.data import draft_values, pack_data, problems, start_values
+from views.games.infamous_traffic.board_editor.regions import regions_part
+from views.games.infamous_traffic.board_editor.tracks import optional_part, outrage_part
 from views.games.infamous_traffic.parts import hint
 from views.model import AppModel
 from views.widgets import Entry, action_button, chip_row, heading, tagged

@@ -1,0 +1,1 @@
+"""A Blackout: Hong Kong round, one form per phase, the current one first."""

@@ -1,0 +1,1 @@
+"""China at a glance: regions, chains, demand and outrage."""

@@ -1,0 +1,1 @@
+"""The question an entry left open, asked before anything else."""
