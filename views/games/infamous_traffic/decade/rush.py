@@ -10,8 +10,8 @@ from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import Deploy, RushPass
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.forms import rule_link, send_button
+from views.games.infamous_traffic.deploy import DeployForm
 from views.games.infamous_traffic.turn.china import AdjustForm, InfluenceForm, conspiracy_part
-from views.games.infamous_traffic.turn.deploy import DeployForm
 from views.model import AppModel
 from views.widgets import Latest, choice_buttons, heading, keyed, line
 

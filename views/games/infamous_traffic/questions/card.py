@@ -12,9 +12,9 @@ from trackers.infamous_traffic.actions import ActivateChain, ChooseTarget, Disca
 from trackers.infamous_traffic.queries import next_step, region_of
 from trackers.infamous_traffic.state import EVENT_NAMES, Card, InfamousTrafficState, Question
 from views.forms import plain, rule_link, send_button
+from views.games.infamous_traffic.deploy import DeployForm
 from views.games.infamous_traffic.parts import name
 from views.games.infamous_traffic.questions.place import PlaceForm
-from views.games.infamous_traffic.turn.deploy import DeployForm
 from views.model import AppModel
 from views.widgets import Act, action_button, action_row, card, heading, keyed, tagged
 

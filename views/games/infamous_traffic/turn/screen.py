@@ -7,11 +7,11 @@ from __future__ import annotations
 import flet as ft
 
 from trackers.infamous_traffic.state import LOCATIONS, InfamousTrafficState
+from views.games.infamous_traffic.deploy import DeployForm
 from views.games.infamous_traffic.parts import PLACES, firm_text
 from views.games.infamous_traffic.questions.card import QuestionCard
 from views.games.infamous_traffic.turn.actions import BusinessForm, InquireForm, action_buttons
 from views.games.infamous_traffic.turn.china import AdjustForm, InfluenceForm, conspiracy_part
-from views.games.infamous_traffic.turn.deploy import DeployForm
 from views.games.infamous_traffic.turn.events import events_card, last_event_card
 from views.games.infamous_traffic.turn.money import MoneyForm
 from views.model import AppModel
