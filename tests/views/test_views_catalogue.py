@@ -1,0 +1,134 @@
+"""Card catalogues on the forms (issue #32), without a browser: a card typed in and saved under a name, then
+picked by name in a new game in at most 2 taps after the form opens, the entry it makes equal to the typed
+one; a refused save says why and keeps what was typed; the pack screen edits and deletes a saved card."""
+
+from __future__ import annotations
+
+import trackers  # noqa: F401
+from tests.views.harness import FakePage, open_page, run
+from tests.views.test_views_hope_city import STARTING, _choose_citizens, _filled, _new_game
+from trackers.core.actions import Action
+from trackers.hope_city import actions as ha
+from trackers.hope_city.queries import CATALOGUE_KIND as HC_KIND
+from trackers.hope_city.queries import objectives_in
+from trackers.services.storage import Store
+from views.app import start
+from views.catalogue import MY_CARDS
+
+
+def _newest_entries(store: Store) -> tuple[Action, ...]:
+    """The entries of the game played last."""
+    games = sorted(store.list_games(), key=lambda g: g.id)
+    return tuple(e.action for e in store.open_game(games[-1].id).session.history)
+
+
+async def _hc_to_the_objective(page: FakePage) -> None:
+    """A new Hope City game up to the Mayor's objective (he stays on Politics, his starting space)."""
+    await _new_game(page)
+    await _choose_citizens(page)
+    for token in STARTING:
+        await page.fire(f"hc-start-token-drew-{token}")
+    await page.fire("hc-chaos-in")
+    await page.fire("hc-wage-drew-politics")
+
+
+class Taps:
+    """The page's taps counted from when the form is open."""
+
+    def __init__(self, page: FakePage) -> None:
+        self.page, self.count = page, 0
+
+    async def __call__(self, key: str) -> None:
+        self.count += 1
+        await self.page.fire(key)
+
+
+def test_a_hope_city_objective_typed_saved_and_picked_by_name_in_a_new_game(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.change("hc-obj-catalogue-name", "Town Hall")
+        await page.fire("hc-obj-cost-society")
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == "“Town Hall” saved to the catalogue."
+        await page.fire("hc-obj-choose")
+        typed = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
+        assert typed == [ha.ChooseObjective("pile", ("politics", "society"))]
+        (mine,) = store.list_packs(HC_KIND)
+        assert mine.name == MY_CARDS
+        assert [(c.name, c.category, c.cost) for c in objectives_in(mine)] == [
+            ("Town Hall", "politics", ("politics", "society"))
+        ]
+
+        await page.fire("close-game")
+        await _hc_to_the_objective(page)
+        tap = Taps(page)
+        await tap("hc-obj-catalogue-pick-town-hall")
+        await tap("hc-obj-choose")
+        picked = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
+        assert picked == typed, "the entry the catalogued card fills equals the typed one"
+        assert tap.count == 2
+
+    run(go())
+
+
+def test_a_refused_save_says_why_and_keeps_the_name_and_the_picks(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == (
+            "Type the objective's name first: the catalogue keeps it under that name."
+        )
+        await page.change("hc-obj-catalogue-name", "Town Hall")
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == (
+            "“Town Hall” was not saved: pick what the card costs first."
+        )
+        assert page.find("hc-obj-catalogue-name").value == "Town Hall", "the name typed stays"
+        await page.change("hc-obj-catalogue-name", "x" * 41)
+        await page.fire("hc-obj-cost-any")
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == (
+            f"“{'x' * 41}” was not saved: 'name' is longer than 40 characters."
+        )
+        assert _filled(page, "hc-obj-cost") == ["any"], "the cost picked stays"
+        assert store.list_packs(HC_KIND) == []
+
+    run(go())
+
+
+def test_the_cards_screen_edits_and_deletes_a_saved_objective(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.change("hc-obj-catalogue-name", "Town Hall")
+        await page.fire("hc-obj-cost-none")
+        await page.fire("hc-obj-catalogue-save")
+        await page.fire("hc-show-cards")
+        assert page.identified("hc-catalogue-card-town-hall") == (
+            "Town Hall: Politics objective, costing Politics"
+        )
+        await page.fire("hc-catalogue-edit-town-hall")
+        await page.change(
+            "hc-catalogue-editor",
+            '{"name": "Old Town Hall", "category": "politics", "cost": ["politics", "any"]}',
+        )
+        await page.fire("hc-catalogue-editor-save")
+        assert not page.has("hc-catalogue-card-town-hall")
+        assert page.identified("hc-catalogue-card-old-town-hall") == (
+            "Old Town Hall: Politics objective, costing Politics, Any"
+        )
+        await page.fire("hc-catalogue-edit-old-town-hall")
+        await page.change("hc-catalogue-editor", '{"name": "Old Town Hall", "category": "politics"}')
+        await page.fire("hc-catalogue-editor-save")
+        assert page.identified("notice-message") == "“Old Town Hall” was not saved: 'cost' is missing."
+        assert page.has("hc-catalogue-editor"), "the refused edit stays open with what was typed"
+        await page.fire("hc-catalogue-editor-cancel")
+        await page.fire("hc-catalogue-delete-old-town-hall")
+        await page.fire("hc-catalogue-delete-yes")
+        assert not page.has("hc-catalogue-card-old-town-hall")
+        (mine,) = store.list_packs(HC_KIND)
+        assert objectives_in(mine) == ()
+
+    run(go())
