@@ -90,13 +90,20 @@ def CataloguePart(
     label: Callable[[Any], str],
     pick: Callable[[Any], None],
     typed: Callable[[str], Mapping[str, Any] | str],
+    name: Entry | None = None,
+    field_key: str = "",
+    field_label: str = "",
 ) -> ft.Control:
     """The catalogue on a form: `offered` says which cards fit the form now, `label` names one on its button,
     `pick` fills the form from one, and `typed` gives the form's values as a card of the pack named as given
-    (or, when the form cannot make one yet, why). Keys: `<prefix>-name`, `<prefix>-pick-<slug of the name>`,
-    `<prefix>-save`, and `<prefix>-more` when more cards match than are shown."""
-    name = Entry()
-    query, set_query = ft.use_state("")
+    (or, when the form cannot make one yet, why). `name` is the form's own name field (a card bought is
+    named), shown here keyed `field_key` under `field_label`: it searches the catalogue and names the card
+    saved. Keys: `<prefix>-name` (unless `field_key`), `<prefix>-pick-<slug of the name>`, `<prefix>-save`,
+    and `<prefix>-more` when more cards match than are shown."""
+    own = Entry()
+    field = name or own
+    _, set_query = ft.use_state("")  # each keystroke re-renders the cards offered
+    query = field.value
     problem = ""
     try:
         known = offered_cards(model, kind, cards)
@@ -106,11 +113,10 @@ def CataloguePart(
 
     def choose(card: Any) -> None:
         pick(card)
-        name.show(card.name)
-        set_query(card.name)
+        field.show(card.name)
 
     def save() -> None:
-        typed_name = name.value.strip()
+        typed_name = field.value.strip()
         if not typed_name:
             refuse(model, f"Type the {cards.noun}'s name first: the catalogue keeps it under that name.")
             return
@@ -131,7 +137,6 @@ def CataloguePart(
         if keep_cards(model, kind, MY_CARDS, cards, saved(held, card)):
             done = "replaced in" if replaced else "saved to"
             model.show_notice(Notice(f"“{card.name}” {done} the catalogue.", kind="info"))
-            set_query(card.name)
 
     buttons: list[ft.Control] = []
     keys: set[str] = set()
@@ -142,9 +147,9 @@ def CataloguePart(
         chosen = same_name(card.name, query)
         buttons.append(action_button(label(card), partial(choose, card), key=key, primary=chosen))
     controls: list[ft.Control] = [
-        name.field(
-            f"The {cards.noun}'s name (search the catalogue, or save under it)",
-            key=f"{prefix}-name",
+        field.field(
+            field_label or f"The {cards.noun}'s name (search the catalogue, or save under it)",
+            key=field_key or f"{prefix}-name",
             on_change=set_query,
             height=TOUCH + 8,
         ),

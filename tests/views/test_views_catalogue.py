@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
+from tests.views.test_views_blackout_hk import P1, _sent, _solo
 from tests.views.test_views_hope_city import STARTING, _choose_citizens, _filled, _new_game
+from trackers.blackout_hk import actions as ba
+from trackers.blackout_hk.queries import CATALOGUE_KIND as BHK_KIND
+from trackers.blackout_hk.queries import cards_in
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
 from trackers.hope_city.queries import CATALOGUE_KIND as HC_KIND
@@ -130,5 +134,63 @@ def test_the_cards_screen_edits_and_deletes_a_saved_objective(store: Store) -> N
         assert not page.has("hc-catalogue-card-old-town-hall")
         (mine,) = store.list_packs(HC_KIND)
         assert objectives_in(mine) == ()
+
+    run(go())
+
+
+BEFORE_BUY = (ba.Roll("food", "tools", "water"), ba.Plan(P1, ()), ba.Done(), ba.Done())
+"""A solo campaign's first round up to the buy (row 1 costs 4 HK$, rows 2 and 3 as well)."""
+
+
+def test_a_blackout_card_bought_typed_saved_and_picked_by_name_in_a_new_game(store: Store) -> None:
+    first = _solo(store, *BEFORE_BUY)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{first}")
+        await page.fire("bhk-buy-kind-blue")
+        await page.fire("bhk-buy-catalogue-save")
+        assert page.identified("notice-message") == (
+            "Type the card's name first: the catalogue keeps it under that name."
+        )
+        await page.change("bhk-buy-name", "Dock Worker")
+        await page.fire("bhk-buy-catalogue-save")
+        assert page.identified("notice-message") == (
+            "“Dock Worker” was not saved: pick the volunteer's printed cubes first."
+        )
+        await page.fire("bhk-buy-cubes-2")
+        await page.fire("bhk-buy-catalogue-save")
+        assert page.identified("notice-message") == "“Dock Worker” saved to the catalogue."
+        await page.fire("bhk-buy-row-1")
+        typed = _sent(store)
+        assert typed == ba.Buy(1, "Dock Worker", goals=1, colour="blue")
+        (mine,) = store.list_packs(BHK_KIND)
+        assert [(c.name, c.colour, c.cubes, len(c.goals)) for c in cards_in(mine)] == [
+            ("Dock Worker", "blue", 2, 1)
+        ]
+        await page.fire("undo")
+        await page.fire("bhk-buy-kind-plan")
+        await page.fire("bhk-buy-goals-3")
+        await page.change("bhk-buy-name", "Harbour plan")
+        await page.fire("bhk-buy-catalogue-save")
+        await page.fire("bhk-buy-row-2")
+        assert _sent(store) == ba.Buy(2, "Harbour plan", goals=3)
+        await page.fire("close-game")
+
+        second = _solo(store, *BEFORE_BUY)
+        page = await open_page(start, store)
+        await page.fire(f"resume-{second}")
+        assert page.find("bhk-buy-catalogue-pick-harbour-plan").content == "Harbour plan: plan, 3 goal(s)"
+        tap = Taps(page)
+        await tap("bhk-buy-catalogue-pick-dock-worker")
+        await tap("bhk-buy-row-1")
+        assert _sent(store) == typed, "the entry the catalogued card fills equals the typed one"
+        assert tap.count == 2
+        await page.fire("undo")
+        await page.change("bhk-buy-name", "harb")
+        assert not page.has("bhk-buy-catalogue-pick-dock-worker"), "the name typed searches the catalogue"
+        await page.fire("bhk-buy-catalogue-pick-harbour-plan")
+        await page.fire("bhk-buy-row-2")
+        assert _sent(store) == ba.Buy(2, "Harbour plan", goals=3)
 
     run(go())
