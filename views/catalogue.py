@@ -93,13 +93,15 @@ def CataloguePart(
     name: Entry | None = None,
     field_key: str = "",
     field_label: str = "",
+    extra: ft.Control | None = None,
 ) -> ft.Control:
     """The catalogue on a form: `offered` says which cards fit the form now, `label` names one on its button,
     `pick` fills the form from one, and `typed` gives the form's values as a card of the pack named as given
     (or, when the form cannot make one yet, why). `name` is the form's own name field (a card bought is
     named), shown here keyed `field_key` under `field_label`: it searches the catalogue and names the card
     saved. Keys: `<prefix>-name` (unless `field_key`), `<prefix>-pick-<slug of the name>`, `<prefix>-save`,
-    and `<prefix>-more` when more cards match than are shown."""
+    and `<prefix>-more` when more cards match than are shown. `extra` is what the catalogue needs beyond the
+    form's own fields (a scout tile's other challenge), shown while a name no card has is typed."""
     own = Entry()
     field = name or own
     _, set_query = ft.use_state("")  # each keystroke re-renders the cards offered
@@ -155,6 +157,8 @@ def CataloguePart(
         ),
         *buttons,
     ]
+    if extra is not None and query.strip() and card_named(known, query) is None:
+        controls.append(extra)
     if len(matching) > SHOWN:
         more = f"{len(matching) - SHOWN} more: type more of the name."
         controls.append(tagged(f"{prefix}-more", ft.Text(more, size=12, italic=True)))
@@ -177,8 +181,9 @@ def CatalogueShelf(
     prefix: str,
 ) -> ft.Control:
     """The catalogue on the game's pack screen: each pack's cards (each list's with its `label`), one edited
-    as the pack file writes it, or deleted after a second tap; import and export as for any pack. Keys:
-    `<prefix>-edit-<slug>`, `<prefix>-delete-<slug>`, `<prefix>-delete-yes`, `<prefix>-editor`,
+    as the pack file writes it, or deleted after a second tap; import and export as for any pack. Keys (a
+    card named by its list's key and the slug of its name): `<prefix>-card-<list>-<slug>`,
+    `<prefix>-edit-<list>-<slug>`, `<prefix>-delete-<list>-<slug>`, `<prefix>-delete-yes`, `<prefix>-editor`,
     `<prefix>-editor-save`, `<prefix>-editor-cancel`."""
     # The card edited (its pack's name, its list's key, its name, its JSON as the editor starts), and the
     # card whose delete waits for its second tap.
@@ -230,7 +235,7 @@ def CatalogueShelf(
                 controls.append(ft.Text(f"Its {cards.noun}s cannot be read: {error}.", italic=True))
                 continue
             for card in reversed(items):
-                key = slug(card.name)
+                key = f"{cards.key}-{slug(card.name)}"
                 here = (pack.name, cards.key, card.name)
                 controls.append(tagged(f"{prefix}-card-{key}", ft.Text(label(card))))
                 if editing is not None and editing[:3] == here:

@@ -9,8 +9,9 @@ from tests.views.harness import FakePage, open_page, run
 from tests.views.test_views_blackout_hk import P1, _sent, _solo
 from tests.views.test_views_hope_city import STARTING, _choose_citizens, _filled, _new_game
 from trackers.blackout_hk import actions as ba
+from trackers.blackout_hk.catalogue import CardEntry, Goal, TileEntry
 from trackers.blackout_hk.queries import CATALOGUE_KIND as BHK_KIND
-from trackers.blackout_hk.queries import cards_in
+from trackers.blackout_hk.queries import cards_in, catalogue_pack, scout_from, tiles_in
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
 from trackers.hope_city.queries import CATALOGUE_KIND as HC_KIND
@@ -110,28 +111,28 @@ def test_the_cards_screen_edits_and_deletes_a_saved_objective(store: Store) -> N
         await page.fire("hc-obj-cost-none")
         await page.fire("hc-obj-catalogue-save")
         await page.fire("hc-show-cards")
-        assert page.identified("hc-catalogue-card-town-hall") == (
+        assert page.identified("hc-catalogue-card-objectives-town-hall") == (
             "Town Hall: Politics objective, costing Politics"
         )
-        await page.fire("hc-catalogue-edit-town-hall")
+        await page.fire("hc-catalogue-edit-objectives-town-hall")
         await page.change(
             "hc-catalogue-editor",
             '{"name": "Old Town Hall", "category": "politics", "cost": ["politics", "any"]}',
         )
         await page.fire("hc-catalogue-editor-save")
-        assert not page.has("hc-catalogue-card-town-hall")
-        assert page.identified("hc-catalogue-card-old-town-hall") == (
+        assert not page.has("hc-catalogue-card-objectives-town-hall")
+        assert page.identified("hc-catalogue-card-objectives-old-town-hall") == (
             "Old Town Hall: Politics objective, costing Politics, Any"
         )
-        await page.fire("hc-catalogue-edit-old-town-hall")
+        await page.fire("hc-catalogue-edit-objectives-old-town-hall")
         await page.change("hc-catalogue-editor", '{"name": "Old Town Hall", "category": "politics"}')
         await page.fire("hc-catalogue-editor-save")
         assert page.identified("notice-message") == "“Old Town Hall” was not saved: 'cost' is missing."
         assert page.has("hc-catalogue-editor"), "the refused edit stays open with what was typed"
         await page.fire("hc-catalogue-editor-cancel")
-        await page.fire("hc-catalogue-delete-old-town-hall")
+        await page.fire("hc-catalogue-delete-objectives-old-town-hall")
         await page.fire("hc-catalogue-delete-yes")
-        assert not page.has("hc-catalogue-card-old-town-hall")
+        assert not page.has("hc-catalogue-card-objectives-old-town-hall")
         (mine,) = store.list_packs(HC_KIND)
         assert objectives_in(mine) == ()
 
@@ -192,5 +193,98 @@ def test_a_blackout_card_bought_typed_saved_and_picked_by_name_in_a_new_game(sto
         await page.fire("bhk-buy-catalogue-pick-harbour-plan")
         await page.fire("bhk-buy-row-2")
         assert _sent(store) == ba.Buy(2, "Harbour plan", goals=3)
+
+    run(go())
+
+
+BEFORE_SCOUT = (ba.Roll("food", "tools", "water"), ba.Plan(P1, ()), ba.Done())
+"""A solo campaign's first round up to scouting."""
+
+
+async def _scout_plays(page: FakePage) -> None:
+    """What the table enters of the attempt itself, the tile aside: district 3 and the team's 3 icons."""
+    await page.fire("bhk-scout-district-3")
+    for _ in range(3):
+        await page.fire("bhk-scout-icons-plus")
+
+
+def test_a_scout_tile_typed_saved_and_picked_by_name_in_a_new_game(store: Store) -> None:
+    first = _solo(store, *BEFORE_SCOUT)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{first}")
+        await _scout_plays(page)
+        for key in ("value", "value", "amount", "amount"):
+            await page.fire(f"bhk-scout-{key}-plus")  # simple 3, giving 2
+        await page.fire("bhk-scout-reward-hkd")
+        assert not page.has("bhk-scout-other-row"), "the catalogue's own fields wait for a name"
+        await page.change("bhk-scout-catalogue-name", "Night Market")
+        await page.fire("bhk-scout-catalogue-save")
+        assert page.identified("notice-message") == (
+            "“Night Market” was not saved: enter the tile's other challenge first."
+        )
+        for _ in range(5):
+            await page.fire("bhk-scout-other-plus")  # advanced 5 (the first tap sets 1) ...
+        for _ in range(3):
+            await page.fire("bhk-scout-other-amount-plus")  # ... giving 3
+        await page.fire("bhk-scout-catalogue-save")
+        assert page.identified("notice-message") == "“Night Market” saved to the catalogue."
+        await page.fire("bhk-scout-go")
+        typed = _sent(store)
+        assert isinstance(typed, ba.Scout)
+        assert (typed.district, typed.challenge, typed.value, typed.reward, typed.amount) == (
+            3,
+            "simple",
+            3,
+            "hkd",
+            2,
+        )
+        (mine,) = store.list_packs(BHK_KIND)
+        (tile,) = tiles_in(mine)
+        assert tile == TileEntry("Night Market", 3, 5, "hkd", 2, 3, 0)
+        await page.fire("close-game")
+
+        second = _solo(store, *BEFORE_SCOUT)
+        page = await open_page(start, store)
+        await page.fire(f"resume-{second}")
+        tap = Taps(page)
+        await tap("bhk-scout-catalogue-pick-night-market")
+        assert tap.count == 1, "the tile's printed values: one tap"
+        assert page.identified("bhk-scout-value") == "3" and page.identified("bhk-scout-amount") == "2"
+        await _scout_plays(page)
+        await page.fire("bhk-scout-go")
+        assert _sent(store) == typed, "the entry the catalogued tile fills equals the typed one"
+        assert typed == scout_from(tile, 3, "simple", typed.team, 3)
+        await page.fire("undo")
+        await page.fire("bhk-scout-catalogue-pick-night-market")
+        await page.fire("bhk-scout-challenge-advanced")
+        assert page.identified("bhk-scout-value") == "5" and page.identified("bhk-scout-amount") == "3"
+
+    run(go())
+
+
+def test_the_blackout_cards_screen_lists_cards_and_tiles_apart_and_deletes_one(store: Store) -> None:
+    """A card and a scout tile may share a name: each list keeps its own; deleting one leaves the other."""
+    pack = catalogue_pack(
+        "My cards",
+        cards=[CardEntry("Harbour", (Goal(hkd=2),), "red", 2)],
+        tiles=[TileEntry("Harbour", 3, 6, "points", 1, 3)],
+    )
+    store.save_pack(pack)
+    game_id = _solo(store)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        await page.fire("bhk-show-cards")
+        assert page.identified("bhk-catalogue-card-cards-harbour") == "Harbour: red volunteer, 2 cubes"
+        assert page.identified("bhk-catalogue-card-tiles-harbour") == (
+            "Harbour: simple 3 (1), advanced 6 (3), points"
+        )
+        await page.fire("bhk-catalogue-delete-tiles-harbour")
+        await page.fire("bhk-catalogue-delete-yes")
+        (mine,) = store.list_packs(BHK_KIND)
+        assert ([c.name for c in cards_in(mine)], tiles_in(mine)) == (["Harbour"], ())
 
     run(go())

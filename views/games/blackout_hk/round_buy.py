@@ -64,7 +64,7 @@ def catalogued_text(card: Any) -> str:
     """A catalogued card on its button: its name, then its kind as the buy form names it."""
     kind = catalogued_kind(card)
     if kind in DICE:
-        return f"{card.name}: {kind} volunteer, {unit(card.cubes, 'cubes')}"
+        return f"{card.name}: {kind} volunteer, {card.cubes} {unit(card.cubes, 'cubes')}"
     return f"{card.name}: plan, {len(card.goals)} goal(s)" if kind == "plan" else f"{card.name}: specialist"
 
 
