@@ -14,7 +14,9 @@ from trackers.blackout_hk.queries import CATALOGUE_KIND as BHK_KIND
 from trackers.blackout_hk.queries import cards_in, catalogue_pack, scout_from, tiles_in
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
+from trackers.hope_city.catalogue import ObjectiveEntry
 from trackers.hope_city.queries import CATALOGUE_KIND as HC_KIND
+from trackers.hope_city.queries import catalogue_pack as hc_catalogue_pack
 from trackers.hope_city.queries import objectives_in
 from trackers.services.storage import Store
 from views.app import start
@@ -286,5 +288,32 @@ def test_the_blackout_cards_screen_lists_cards_and_tiles_apart_and_deletes_one(s
         await page.fire("bhk-catalogue-delete-yes")
         (mine,) = store.list_packs(BHK_KIND)
         assert ([c.name for c in cards_in(mine)], tiles_in(mine)) == (["Harbour"], ())
+
+    run(go())
+
+
+def test_the_form_offers_the_newest_cards_of_its_colour_first_and_the_name_typed_searches(
+    store: Store,
+) -> None:
+    """Eight Politics objectives and an Economics one catalogued: on Politics the six saved last are offered,
+    newest first, the rest a name away; the Economics one never is; a name typed narrows the list."""
+    politics = [ObjectiveEntry(f"Card {n}", "politics", ("politics",)) for n in range(1, 9)]
+    economics = ObjectiveEntry("Bank", "economics", ("economics",))
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [*politics, economics]))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        offered = [
+            str(c.key).removeprefix("hc-obj-catalogue-pick-")
+            for c in page.controls()
+            if str(getattr(c, "key", "")).startswith("hc-obj-catalogue-pick-")
+        ]
+        assert offered == ["card-8", "card-7", "card-6", "card-5", "card-4", "card-3"]
+        assert page.identified("hc-obj-catalogue-more") == "2 more: type more of the name."
+        await page.change("hc-obj-catalogue-name", " CARD  1")
+        assert page.has("hc-obj-catalogue-pick-card-1") and not page.has("hc-obj-catalogue-pick-card-8")
+        await page.change("hc-obj-catalogue-name", "bank")
+        assert not page.has("hc-obj-catalogue-pick-bank"), "an Economics card is no Politics objective"
 
     run(go())
