@@ -25,6 +25,8 @@ S = BlackoutState
 
 COMPONENTS_KIND = components.KIND
 CATALOGUE_KIND = catalogue.KIND
+CARDS = catalogue.CARDS
+TILES = catalogue.TILES
 catalogue_pack = catalogue.catalogue
 cards_in = catalogue.cards_in
 tiles_in = catalogue.tiles_in
@@ -57,9 +59,11 @@ open_goals = goals.open_goals
 open_plans = goals.open_plans
 
 __all__ = [
+    "CARDS",
     "CATALOGUE_KIND",
     "COMPONENTS_KIND",
     "STAGES",
+    "TILES",
     "best_split",
     "blocked",
     "buy_from",

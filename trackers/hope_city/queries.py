@@ -17,6 +17,7 @@ from trackers.hope_city.turn import attack_due
 
 __all__ = [
     "CATALOGUE_KIND",
+    "OBJECTIVES",
     "attack_due",
     "blocked",
     "catalogue_pack",
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 CATALOGUE_KIND = catalogue.KIND
+OBJECTIVES = catalogue.OBJECTIVES
 catalogue_pack = catalogue.catalogue
 objectives_in = catalogue.objectives_in
 choose_from = catalogue.choose_from

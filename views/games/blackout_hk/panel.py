@@ -1,20 +1,28 @@
 """Blackout: Hong Kong on the shared game screen: one screen at a time (the round's form, the players'
-boards, the display), opening on what the table needs now; once a chapter or the game is over, the final
-sheet and the campaign's log."""
+boards, the display, the card catalogue), opening on what the table needs now; once a chapter or the game is
+over, the final sheet and the campaign's log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
+from trackers.blackout_hk import queries
 from trackers.blackout_hk.state import BlackoutState
+from trackers.core.catalogue import CardList
+from views.catalogue import CatalogueShelf
 from views.games.blackout_hk.display import DisplayScreen
 from views.games.blackout_hk.players import PlayersScreen
 from views.games.blackout_hk.results import EndScreen
+from views.games.blackout_hk.round.buy import catalogued_text
+from views.games.blackout_hk.round.scout import tile_text
 from views.games.blackout_hk.round.screen import RoundScreen
 from views.model import AppModel
 from views.scrolling import screen_shown, use_picked, use_top_when_shown
 from views.step import step_top
-from views.widgets import choice_row, keyed
+from views.widgets import card, choice_row, heading, keyed
 
 S = BlackoutState
 ENDED = ("chapter", "over")
@@ -24,7 +32,7 @@ def _screens(state: S) -> list[tuple[str, str]]:
     screens = [("round", "Round"), ("players", "Players"), ("display", "Display")]
     if state.stage in ENDED or state.campaign:
         screens.append(("end", "Final sheet"))
-    return screens
+    return [*screens, ("cards", "Cards")]
 
 
 def _default_screen(state: S) -> str:
@@ -47,6 +55,16 @@ def BlackoutPanel(model: AppModel) -> ft.Control:
         body = keyed("bhk-screen-display", DisplayScreen, model, state)
     elif shown == "end":
         body = keyed("bhk-screen-end", EndScreen, model, state)
+    elif shown == "cards":
+        lists: list[tuple[CardList[Any], Callable[[Any], str]]] = [
+            (queries.CARDS, catalogued_text),
+            (queries.TILES, tile_text),
+        ]
+        body = card(
+            heading("Card catalogue"),
+            CatalogueShelf(model, queries.CATALOGUE_KIND, lists, prefix="bhk-catalogue"),
+            key="bhk-screen-cards",
+        )
     else:
         body = keyed("bhk-screen-round", RoundScreen, model, state)
     return ft.Column(

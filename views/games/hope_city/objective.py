@@ -10,8 +10,9 @@ from typing import Any
 import flet as ft
 
 from trackers.hope_city.actions import ChooseObjective, Defer, Resolve
-from trackers.hope_city.queries import blocked
+from trackers.hope_city.queries import CATALOGUE_KIND, OBJECTIVES, blocked
 from trackers.hope_city.state import ANY, COLOURS, TRACK_LETTERS, HopeCityState, Turn
+from views.catalogue import CataloguePart
 from views.forms import Form, rule_link, send_button
 from views.games.hope_city.first_steps import done
 from views.games.hope_city.parts import cost_text, dice_row, hint, label, objective_text
@@ -65,6 +66,36 @@ def _choice(values: dict[str, Any], space: str) -> ChooseObjective | None:
     return ChooseObjective(source, cost)
 
 
+def catalogued_text(card: Any) -> str:
+    """A catalogued objective on its button: its name, then what it costs."""
+    kind = "Major Objective" if card.major else f"{label(card.category)} objective"
+    return f"{card.name}: {kind}, costing {cost_text(card.cost)}"
+
+
+def _picked(form: Form, card: Any) -> None:
+    """The picks a catalogued objective makes: a Major from the Major Objectives (or the Fail pile after
+    LEAD), another from its pile (or the Fail pile) with its second cost."""
+    source = form.now("source")
+    if card.major:
+        form.put_all(**({"second": MAJOR} if source == "fail" else {"source": MAJOR, "second": None}))
+        return
+    second = card.cost[1] if len(card.cost) > 1 else NO_SECOND
+    form.put_all(source=source if source in ("pile", "fail") else "pile", second=second)
+
+
+def _as_card(values: dict[str, Any], space: str, name: str) -> dict[str, Any] | str:
+    """The objective the picks describe, as the catalogue holds it, or why the picks describe none."""
+    source, second = values["source"], values["second"]
+    if source == MAJOR or second == MAJOR:
+        return {"name": name, "major": True}
+    if source.startswith("slot"):
+        return "a card on the Future Track was entered when it was taken; pick its pile and its cost."
+    if second is None:
+        return "pick what the card costs first."
+    cost = [space] if second == NO_SECOND else [space, second]
+    return {"name": name, "category": space, "cost": cost}
+
+
 @ft.component
 def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     form = Form({"source": "pile", "second": None})
@@ -84,6 +115,16 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     source = form["source"]
     controls: list[ft.Control] = [
         title,
+        CataloguePart(
+            model,
+            CATALOGUE_KIND,
+            OBJECTIVES,
+            prefix="hc-obj-catalogue",
+            offered=lambda card: card.major or card.category == space,
+            label=catalogued_text,
+            pick=partial(_picked, form),
+            typed=lambda name: _as_card(form.latest.value, space, name),
+        ),
         chip_row(
             _sources(state, turn, space),
             source,

@@ -1,15 +1,19 @@
 """Hope City on the shared game screen: the result once the city is judged, then one screen at a time (set-up,
-the turn, what the card says, the city, the citizens, the bag), opening on what the table needs now."""
+the turn, what the card says, the city, the citizens, the bag, the objective catalogue), opening on what the
+table needs now."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from trackers.hope_city.queries import CATALOGUE_KIND, OBJECTIVES
 from trackers.hope_city.state import HopeCityState
+from views.catalogue import CatalogueShelf
 from views.games.hope_city.bag import BagScreen
 from views.games.hope_city.citizens import CitizensScreen
 from views.games.hope_city.city import CityScreen
 from views.games.hope_city.effects import EffectsScreen
+from views.games.hope_city.objective import catalogued_text
 from views.games.hope_city.setup import SetupScreen
 from views.games.hope_city.turn import TurnScreen
 from views.model import AppModel
@@ -26,7 +30,7 @@ def _screens(state: HopeCityState) -> list[tuple[str, str]]:
         first = [("setup", "Set-up")]
     else:
         first = [("turn", TURN_LABEL[state.stage]), ("effects", "Card effects")]
-    return [*first, ("city", "City"), ("citizens", "Citizens"), ("bag", "Bag")]
+    return [*first, ("city", "City"), ("citizens", "Citizens"), ("bag", "Bag"), ("cards", "Cards")]
 
 
 def _default_screen(state: HopeCityState) -> str:
@@ -75,8 +79,14 @@ def HopeCityPanel(model: AppModel) -> ft.Control:
         body = CityScreen(model, state)
     elif shown == "citizens":
         body = CitizensScreen(model, state)
-    else:
+    elif shown == "bag":
         body = keyed("hc-screen-bag", BagScreen, model, state)
+    else:
+        body = card(
+            heading("Objective catalogue"),
+            CatalogueShelf(model, CATALOGUE_KIND, [(OBJECTIVES, catalogued_text)], prefix="hc-catalogue"),
+            key="hc-screen-cards",
+        )
     return ft.Column(
         [
             result_banner(state),

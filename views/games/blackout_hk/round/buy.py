@@ -5,16 +5,19 @@ one objective discarded."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Buy, CleanUp, Done
 from trackers.blackout_hk.state import DICE, OBJECTIVE_SPOTS, RESOURCES, BlackoutState
+from trackers.core.names import same_name
 from trackers.core.wording import unit
+from views.catalogue import CataloguePart
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.model import AppModel
-from views.widgets import TOUCH, Act, Entry, action_button, action_row, card, chip_row, heading, line
+from views.widgets import Act, Entry, action_button, action_row, card, chip_row, heading, line
 
 S = BlackoutState
 
@@ -25,6 +28,7 @@ KINDS = [
     ("plan", "Plan"),
 ]
 GOAL_COUNTS = [(str(n), str(n)) for n in range(1, 7)]
+CUBES = [(str(n), str(n)) for n in range(1, 4)]
 
 
 def bought_name(kind: str, goals: str, row: int, price: int | None) -> str:
@@ -48,34 +52,75 @@ def bought(kind: str, goals: str, row: int, name: str, price: int | None) -> Buy
     )
 
 
+def catalogued_kind(card: Any) -> str:
+    """The kind a catalogued card is bought as: a volunteer's colour, else a plan (a perk, search icons or
+    several goals) or a specialist."""
+    if card.colour:
+        return str(card.colour)
+    return "plan" if card.perk or card.icons or len(card.goals) > 1 else "specialist"
+
+
+def catalogued_text(card: Any) -> str:
+    """A catalogued card on its button: its name, then its kind as the buy form names it."""
+    kind = catalogued_kind(card)
+    if kind in DICE:
+        return f"{card.name}: {kind} volunteer, {card.cubes} {unit(card.cubes, 'cubes')}"
+    return f"{card.name}: plan, {len(card.goals)} goal(s)" if kind == "plan" else f"{card.name}: specialist"
+
+
+def as_card(values: dict[str, Any], name: str) -> dict[str, Any] | str:
+    """The card the buy form describes, as the catalogue holds it (each goal as nothing paid and nothing
+    gained until the catalogue's editor says more), or why it describes none."""
+    kind = values["kind"]
+    if not kind:
+        return "pick what the card is first."
+    if kind in DICE:
+        if values["cubes"] is None:
+            return "pick the volunteer's printed cubes first."
+        return {"name": name, "colour": kind, "cubes": int(values["cubes"]), "goals": [{}]}
+    if kind == "plan" and not values["goals"]:
+        return "pick the plan's goals first."
+    return {"name": name, "goals": [{}] * (int(values["goals"]) if kind == "plan" else 1)}
+
+
 @ft.component
 def BuyCard(model: AppModel, state: S) -> ft.Control:
     """A card bought is named when bought: what kind it is (optional; it tells the goal form its goals and a
-    volunteer's colour) and a name, which defaults to the kind and the price."""
+    volunteer's colour) and a name, which defaults to the kind and the price. A card of the catalogue fills
+    both, and is bought as catalogued while its name and kind stay as picked."""
     who = state.on_turn or ""
     p = state.player(who)
-    form = Form({"kind": "", "goals": ""})
+    form = Form({"kind": "", "goals": "", "cubes": None, "card": None})
     name = Entry()
     v = form.latest.shown
 
+    def entry(values: dict[str, Any], row: int, typed: str) -> Buy:
+        card = values["card"]
+        if card is not None and same_name(typed, card.name) and catalogued_kind(card) == values["kind"]:
+            return queries.buy_from(card, row)
+        return bought(values["kind"], values["goals"], row, typed, queries.price(state, row))
+
     def buy(row: int) -> None:
-        values = form.latest.value
-        entry = bought(values["kind"], values["goals"], row, name.value, queries.price(state, row))
-        if model.dispatch(entry):
+        if model.dispatch(entry(form.latest.value, row, name.value)):
             name.clear()
             form.reset()
+
+    def pick(card: Any) -> None:
+        kind = catalogued_kind(card)
+        goals = str(len(card.goals)) if kind == "plan" else ""
+        form.put_all(kind=kind, goals=goals, cubes=str(card.cubes) if card.cubes else None, card=card)
 
     acts = []
     for row in (1, 2, 3):
         price = queries.price(state, row)
         label = f"Row {row}: {price} HK$" if price is not None else f"Row {row}: empty"
-        shown = bought(v["kind"], v["goals"], row, "", price)
+        shown = entry(v, row, "")
         acts.append(Act(label, partial(buy, row), f"bhk-buy-row-{row}", model.check(shown)))
     kind_rows: list[ft.Control] = [
         chip_row(
             KINDS,
             v["kind"] or None,
-            lambda k: form.put_all(kind="" if k == form.now("kind") else k, goals=""),
+            lambda k: form.put_all(kind="" if k == form.now("kind") else k, goals="", cubes=None),
             key="bhk-buy-kind",
             label="It is (optional):",
         )
@@ -90,12 +135,34 @@ def BuyCard(model: AppModel, state: S) -> ft.Control:
                 label="Goals:",
             )
         )
+    if v["kind"] in DICE:
+        kind_rows.append(
+            chip_row(
+                CUBES,
+                v["cubes"],
+                partial(form.put, "cubes"),
+                key="bhk-buy-cubes",
+                label="Cubes printed (for the catalogue):",
+            )
+        )
     return card(
         line(
             "bhk-buy-money", f"HK$ {p.hkd}; {len(p.objectives)} of {OBJECTIVE_SPOTS} objective spots taken."
         ),
+        CataloguePart(
+            model,
+            queries.CATALOGUE_KIND,
+            queries.CARDS,
+            prefix="bhk-buy-catalogue",
+            offered=lambda _: True,
+            label=catalogued_text,
+            pick=pick,
+            typed=lambda typed: as_card(form.latest.value, typed),
+            name=name,
+            field_key="bhk-buy-name",
+            field_label="Name (searches the catalogue; empty: the kind and its price)",
+        ),
         *kind_rows,
-        name.field("Name (empty: the kind and its price)", key="bhk-buy-name", height=TOUCH + 8),
         action_row(acts, key="bhk-buy-rows"),
         send_button(model, "Pass", Done(), key="bhk-buy-pass", blocked=model.check(Done())),
         rule_link(model, "blackout-hk/round/buy", key="bhk-rule-buy"),

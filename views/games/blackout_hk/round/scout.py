@@ -7,12 +7,14 @@ on the tile's back only when the tile goes face down."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import flet as ft
 
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Done, Scout, ScoutNoTile
 from trackers.blackout_hk.state import DISTRICTS, REWARDS, BlackoutState
+from views.catalogue import CataloguePart
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.games.blackout_hk.parts import all_done, card_choices, hint, toggle_chips
 from views.model import AppModel
@@ -26,6 +28,49 @@ def _simples(values: dict[str, object]) -> tuple[int, ...]:
     """A probe's tile and the district's lowest simple challenge, when both are entered."""
     tile, lowest = int(str(values["tile"])), int(str(values["lowest"]))
     return (tile, lowest) if values["challenge"] == "probe" and tile and lowest else ()
+
+
+def tile_text(tile: Any) -> str:
+    """A catalogued scout tile on its button: its name, its two challenges and its reward."""
+    return (
+        f"{tile.name}: simple {tile.simple} ({tile.simple_amount}), "
+        f"advanced {tile.advanced} ({tile.advanced_amount}), {tile.reward}"
+    )
+
+
+def tile_values(tile: Any, challenge: str) -> dict[str, Any]:
+    """What a catalogued tile fills with `challenge` taken: its value and amount (a probe needs 4 icons and
+    gives nothing), its reward and the icons on its back."""
+    value, amount = {
+        "simple": (tile.simple, tile.simple_amount),
+        "advanced": (tile.advanced, tile.advanced_amount),
+    }.get(challenge, (4, 0))
+    return {"value": value, "amount": amount, "reward": tile.reward, "back": tile.back_icons}
+
+
+def as_tile(values: dict[str, Any], name: str) -> dict[str, Any] | str:
+    """The tile the form describes, as the catalogue holds it (both challenges: the one taken and the other
+    one asked for the catalogue), or why it describes none."""
+    challenge = values["challenge"]
+    if challenge == "probe":
+        return "a probe does not read the tile's challenges: save it taken with its simple or advanced one."
+    if not values["reward"]:
+        return "pick the tile's reward first."
+    if values["other"] is None:
+        return "enter the tile's other challenge first."
+    taken, other = (values["value"], values["amount"]), (values["other"], values["other_amount"])
+    (simple, simple_amount), (advanced, advanced_amount) = (
+        (taken, other) if challenge == "simple" else (other, taken)
+    )
+    return {
+        "name": name,
+        "simple": int(simple),
+        "advanced": int(advanced),
+        "reward": values["reward"],
+        "simple_amount": int(simple_amount),
+        "advanced_amount": int(advanced_amount),
+        "back_icons": int(values["back"]),
+    }
 
 
 @ft.component
@@ -45,6 +90,9 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             "back": 0,
             "tile": 0,
             "lowest": 0,
+            "picked": None,
+            "other": None,
+            "other_amount": 0,
         }
     )
     v = form.latest.shown
@@ -65,6 +113,32 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             int(str(values["back"])),
             simples=_simples(values),
         )
+
+    def pick(tile: Any) -> None:
+        form.put_all(picked=tile, **tile_values(tile, form.now("challenge")))
+
+    def challenge_to(c: str) -> None:
+        tile = form.now("picked")
+        if tile is not None:
+            form.put_all(challenge=c, **tile_values(tile, c))
+        else:
+            form.put_all(challenge=c, value=4 if c == "probe" else form.now("value"))
+
+    other = "advanced" if v["challenge"] == "simple" else "simple"
+    for_catalogue = ft.Column(
+        [
+            form_stepper(
+                form,
+                "other",
+                f"For the catalogue: the {other} challenge",
+                key="bhk-scout-other",
+                low=1,
+                high=30,
+            ),
+            form_stepper(form, "other_amount", "... and its reward amount", key="bhk-scout-other-amount"),
+        ],
+        spacing=4,
+    )
 
     def send() -> None:
         action = entry(form.latest.value)
@@ -122,6 +196,17 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             )
         )
     return card(
+        CataloguePart(
+            model,
+            queries.CATALOGUE_KIND,
+            queries.TILES,
+            prefix="bhk-scout-catalogue",
+            offered=lambda _: True,
+            label=tile_text,
+            pick=pick,
+            typed=lambda name: as_tile(form.latest.value, name),
+            extra=for_catalogue,
+        ),
         chip_row(
             open_districts,
             v["district"] or None,
@@ -132,7 +217,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         chip_row(
             CHALLENGES,
             v["challenge"],
-            lambda c: form.put_all(challenge=c, value=4 if c == "probe" else form.now("value")),
+            challenge_to,
             key="bhk-scout-challenge",
             label="Challenge:",
         ),

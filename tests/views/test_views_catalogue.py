@@ -1,0 +1,319 @@
+"""Card catalogues on the forms (issue #32), without a browser: a card typed in and saved under a name, then
+picked by name in a new game in at most 2 taps after the form opens, the entry it makes equal to the typed
+one; a refused save says why and keeps what was typed; the pack screen edits and deletes a saved card."""
+
+from __future__ import annotations
+
+import trackers  # noqa: F401
+from tests.views.harness import FakePage, open_page, run
+from tests.views.test_views_blackout_hk import P1, _sent, _solo
+from tests.views.test_views_hope_city import STARTING, _choose_citizens, _filled, _new_game
+from trackers.blackout_hk import actions as ba
+from trackers.blackout_hk.catalogue import CardEntry, Goal, TileEntry
+from trackers.blackout_hk.queries import CATALOGUE_KIND as BHK_KIND
+from trackers.blackout_hk.queries import cards_in, catalogue_pack, scout_from, tiles_in
+from trackers.core.actions import Action
+from trackers.hope_city import actions as ha
+from trackers.hope_city.catalogue import ObjectiveEntry
+from trackers.hope_city.queries import CATALOGUE_KIND as HC_KIND
+from trackers.hope_city.queries import catalogue_pack as hc_catalogue_pack
+from trackers.hope_city.queries import objectives_in
+from trackers.services.storage import Store
+from views.app import start
+from views.catalogue import MY_CARDS
+
+
+def _newest_entries(store: Store) -> tuple[Action, ...]:
+    """The entries of the game played last."""
+    games = sorted(store.list_games(), key=lambda g: g.id)
+    return tuple(e.action for e in store.open_game(games[-1].id).session.history)
+
+
+async def _hc_to_the_objective(page: FakePage) -> None:
+    """A new Hope City game up to the Mayor's objective (he stays on Politics, his starting space)."""
+    await _new_game(page)
+    await _choose_citizens(page)
+    for token in STARTING:
+        await page.fire(f"hc-start-token-drew-{token}")
+    await page.fire("hc-chaos-in")
+    await page.fire("hc-wage-drew-politics")
+
+
+class Taps:
+    """The page's taps counted from when the form is open."""
+
+    def __init__(self, page: FakePage) -> None:
+        self.page, self.count = page, 0
+
+    async def __call__(self, key: str) -> None:
+        self.count += 1
+        await self.page.fire(key)
+
+
+def test_a_hope_city_objective_typed_saved_and_picked_by_name_in_a_new_game(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.change("hc-obj-catalogue-name", "Town Hall")
+        await page.fire("hc-obj-cost-society")
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == "“Town Hall” saved to the catalogue."
+        await page.fire("hc-obj-choose")
+        typed = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
+        assert typed == [ha.ChooseObjective("pile", ("politics", "society"))]
+        (mine,) = store.list_packs(HC_KIND)
+        assert mine.name == MY_CARDS
+        assert [(c.name, c.category, c.cost) for c in objectives_in(mine)] == [
+            ("Town Hall", "politics", ("politics", "society"))
+        ]
+
+        await page.fire("close-game")
+        await _hc_to_the_objective(page)
+        tap = Taps(page)
+        await tap("hc-obj-catalogue-pick-town-hall")
+        await tap("hc-obj-choose")
+        picked = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
+        assert picked == typed, "the entry the catalogued card fills equals the typed one"
+        assert tap.count == 2
+
+    run(go())
+
+
+def test_a_refused_save_says_why_and_keeps_the_name_and_the_picks(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == (
+            "Type the objective's name first: the catalogue keeps it under that name."
+        )
+        await page.change("hc-obj-catalogue-name", "Town Hall")
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == (
+            "“Town Hall” was not saved: pick what the card costs first."
+        )
+        assert page.find("hc-obj-catalogue-name").value == "Town Hall", "the name typed stays"
+        await page.change("hc-obj-catalogue-name", "x" * 41)
+        await page.fire("hc-obj-cost-any")
+        await page.fire("hc-obj-catalogue-save")
+        assert page.identified("notice-message") == (
+            f"“{'x' * 41}” was not saved: 'name' is longer than 40 characters."
+        )
+        assert _filled(page, "hc-obj-cost") == ["any"], "the cost picked stays"
+        assert store.list_packs(HC_KIND) == []
+
+    run(go())
+
+
+def test_the_cards_screen_edits_and_deletes_a_saved_objective(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.change("hc-obj-catalogue-name", "Town Hall")
+        await page.fire("hc-obj-cost-none")
+        await page.fire("hc-obj-catalogue-save")
+        await page.fire("hc-show-cards")
+        assert page.identified("hc-catalogue-card-objectives-town-hall") == (
+            "Town Hall: Politics objective, costing Politics"
+        )
+        await page.fire("hc-catalogue-edit-objectives-town-hall")
+        await page.change(
+            "hc-catalogue-editor",
+            '{"name": "Old Town Hall", "category": "politics", "cost": ["politics", "any"]}',
+        )
+        await page.fire("hc-catalogue-editor-save")
+        assert not page.has("hc-catalogue-card-objectives-town-hall")
+        assert page.identified("hc-catalogue-card-objectives-old-town-hall") == (
+            "Old Town Hall: Politics objective, costing Politics, Any"
+        )
+        await page.fire("hc-catalogue-edit-objectives-old-town-hall")
+        await page.change("hc-catalogue-editor", '{"name": "Old Town Hall", "category": "politics"}')
+        await page.fire("hc-catalogue-editor-save")
+        assert page.identified("notice-message") == "“Old Town Hall” was not saved: 'cost' is missing."
+        assert page.has("hc-catalogue-editor"), "the refused edit stays open with what was typed"
+        await page.fire("hc-catalogue-editor-cancel")
+        await page.fire("hc-catalogue-delete-objectives-old-town-hall")
+        await page.fire("hc-catalogue-delete-yes")
+        assert not page.has("hc-catalogue-card-objectives-old-town-hall")
+        (mine,) = store.list_packs(HC_KIND)
+        assert objectives_in(mine) == ()
+
+    run(go())
+
+
+BEFORE_BUY = (ba.Roll("food", "tools", "water"), ba.Plan(P1, ()), ba.Done(), ba.Done())
+"""A solo campaign's first round up to the buy (row 1 costs 4 HK$, rows 2 and 3 as well)."""
+
+
+def test_a_blackout_card_bought_typed_saved_and_picked_by_name_in_a_new_game(store: Store) -> None:
+    first = _solo(store, *BEFORE_BUY)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{first}")
+        await page.fire("bhk-buy-kind-blue")
+        await page.fire("bhk-buy-catalogue-save")
+        assert page.identified("notice-message") == (
+            "Type the card's name first: the catalogue keeps it under that name."
+        )
+        await page.change("bhk-buy-name", "Dock Worker")
+        await page.fire("bhk-buy-catalogue-save")
+        assert page.identified("notice-message") == (
+            "“Dock Worker” was not saved: pick the volunteer's printed cubes first."
+        )
+        await page.fire("bhk-buy-cubes-2")
+        await page.fire("bhk-buy-catalogue-save")
+        assert page.identified("notice-message") == "“Dock Worker” saved to the catalogue."
+        await page.fire("bhk-buy-row-1")
+        typed = _sent(store)
+        assert typed == ba.Buy(1, "Dock Worker", goals=1, colour="blue")
+        (mine,) = store.list_packs(BHK_KIND)
+        assert [(c.name, c.colour, c.cubes, len(c.goals)) for c in cards_in(mine)] == [
+            ("Dock Worker", "blue", 2, 1)
+        ]
+        await page.fire("undo")
+        await page.fire("bhk-buy-kind-plan")
+        await page.fire("bhk-buy-goals-3")
+        await page.change("bhk-buy-name", "Harbour plan")
+        await page.fire("bhk-buy-catalogue-save")
+        await page.fire("bhk-buy-row-2")
+        assert _sent(store) == ba.Buy(2, "Harbour plan", goals=3)
+        await page.fire("close-game")
+
+        second = _solo(store, *BEFORE_BUY)
+        page = await open_page(start, store)
+        await page.fire(f"resume-{second}")
+        assert page.find("bhk-buy-catalogue-pick-harbour-plan").content == "Harbour plan: plan, 3 goal(s)"
+        tap = Taps(page)
+        await tap("bhk-buy-catalogue-pick-dock-worker")
+        await tap("bhk-buy-row-1")
+        assert _sent(store) == typed, "the entry the catalogued card fills equals the typed one"
+        assert tap.count == 2
+        await page.fire("undo")
+        await page.change("bhk-buy-name", "harb")
+        assert not page.has("bhk-buy-catalogue-pick-dock-worker"), "the name typed searches the catalogue"
+        await page.fire("bhk-buy-catalogue-pick-harbour-plan")
+        await page.fire("bhk-buy-row-2")
+        assert _sent(store) == ba.Buy(2, "Harbour plan", goals=3)
+
+    run(go())
+
+
+BEFORE_SCOUT = (ba.Roll("food", "tools", "water"), ba.Plan(P1, ()), ba.Done())
+"""A solo campaign's first round up to scouting."""
+
+
+async def _scout_plays(page: FakePage) -> None:
+    """What the table enters of the attempt itself, the tile aside: district 3 and the team's 3 icons."""
+    await page.fire("bhk-scout-district-3")
+    for _ in range(3):
+        await page.fire("bhk-scout-icons-plus")
+
+
+def test_a_scout_tile_typed_saved_and_picked_by_name_in_a_new_game(store: Store) -> None:
+    first = _solo(store, *BEFORE_SCOUT)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{first}")
+        await _scout_plays(page)
+        for key in ("value", "value", "amount", "amount"):
+            await page.fire(f"bhk-scout-{key}-plus")  # simple 3, giving 2
+        await page.fire("bhk-scout-reward-hkd")
+        assert not page.has("bhk-scout-other-row"), "the catalogue's own fields wait for a name"
+        await page.change("bhk-scout-catalogue-name", "Night Market")
+        await page.fire("bhk-scout-catalogue-save")
+        assert page.identified("notice-message") == (
+            "“Night Market” was not saved: enter the tile's other challenge first."
+        )
+        for _ in range(5):
+            await page.fire("bhk-scout-other-plus")  # advanced 5 (the first tap sets 1) ...
+        for _ in range(3):
+            await page.fire("bhk-scout-other-amount-plus")  # ... giving 3
+        await page.fire("bhk-scout-catalogue-save")
+        assert page.identified("notice-message") == "“Night Market” saved to the catalogue."
+        await page.fire("bhk-scout-go")
+        typed = _sent(store)
+        assert isinstance(typed, ba.Scout)
+        assert (typed.district, typed.challenge, typed.value, typed.reward, typed.amount) == (
+            3,
+            "simple",
+            3,
+            "hkd",
+            2,
+        )
+        (mine,) = store.list_packs(BHK_KIND)
+        (tile,) = tiles_in(mine)
+        assert tile == TileEntry("Night Market", 3, 5, "hkd", 2, 3, 0)
+        await page.fire("close-game")
+
+        second = _solo(store, *BEFORE_SCOUT)
+        page = await open_page(start, store)
+        await page.fire(f"resume-{second}")
+        tap = Taps(page)
+        await tap("bhk-scout-catalogue-pick-night-market")
+        assert tap.count == 1, "the tile's printed values: one tap"
+        assert page.identified("bhk-scout-value") == "3" and page.identified("bhk-scout-amount") == "2"
+        await _scout_plays(page)
+        await page.fire("bhk-scout-go")
+        assert _sent(store) == typed, "the entry the catalogued tile fills equals the typed one"
+        assert typed == scout_from(tile, 3, "simple", typed.team, 3)
+        await page.fire("undo")
+        await page.fire("bhk-scout-catalogue-pick-night-market")
+        await page.fire("bhk-scout-challenge-advanced")
+        assert page.identified("bhk-scout-value") == "5" and page.identified("bhk-scout-amount") == "3"
+
+    run(go())
+
+
+def test_the_blackout_cards_screen_lists_cards_and_tiles_apart_and_deletes_one(store: Store) -> None:
+    """A card and a scout tile may share a name: each list keeps its own; deleting one leaves the other."""
+    pack = catalogue_pack(
+        "My cards",
+        cards=[CardEntry("Harbour", (Goal(hkd=2),), "red", 2)],
+        tiles=[TileEntry("Harbour", 3, 6, "points", 1, 3)],
+    )
+    store.save_pack(pack)
+    game_id = _solo(store)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        await page.fire("bhk-show-cards")
+        assert page.identified("bhk-catalogue-card-cards-harbour") == "Harbour: red volunteer, 2 cubes"
+        assert page.identified("bhk-catalogue-card-tiles-harbour") == (
+            "Harbour: simple 3 (1), advanced 6 (3), points"
+        )
+        await page.fire("bhk-catalogue-delete-tiles-harbour")
+        await page.fire("bhk-catalogue-delete-yes")
+        (mine,) = store.list_packs(BHK_KIND)
+        assert ([c.name for c in cards_in(mine)], tiles_in(mine)) == (["Harbour"], ())
+
+    run(go())
+
+
+def test_the_form_offers_the_newest_cards_of_its_colour_first_and_the_name_typed_searches(
+    store: Store,
+) -> None:
+    """Eight Politics objectives and an Economics one catalogued: on Politics the six saved last are offered,
+    newest first, the rest a name away; the Economics one never is; a name typed narrows the list."""
+    politics = [ObjectiveEntry(f"Card {n}", "politics", ("politics",)) for n in range(1, 9)]
+    economics = ObjectiveEntry("Bank", "economics", ("economics",))
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [*politics, economics]))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        offered = [
+            str(c.key).removeprefix("hc-obj-catalogue-pick-")
+            for c in page.controls()
+            if str(getattr(c, "key", "")).startswith("hc-obj-catalogue-pick-")
+        ]
+        assert offered == ["card-8", "card-7", "card-6", "card-5", "card-4", "card-3"]
+        assert page.identified("hc-obj-catalogue-more") == "2 more: type more of the name."
+        await page.change("hc-obj-catalogue-name", " CARD  1")
+        assert page.has("hc-obj-catalogue-pick-card-1") and not page.has("hc-obj-catalogue-pick-card-8")
+        await page.change("hc-obj-catalogue-name", "bank")
+        assert not page.has("hc-obj-catalogue-pick-bank"), "an Economics card is no Politics objective"
+
+    run(go())
