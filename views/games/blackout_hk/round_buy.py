@@ -13,6 +13,7 @@ from trackers.blackout_hk.actions import Buy, CleanUp, Done
 from trackers.blackout_hk.state import DICE, OBJECTIVE_SPOTS, RESOURCES, BlackoutState
 from trackers.core.wording import unit
 from views.forms import Form, form_stepper, rule_link, send_button
+from views.games.blackout_hk.parts import GOAL_COUNTS
 from views.model import AppModel
 from views.widgets import TOUCH, Act, Entry, action_button, action_row, card, chip_row, heading, line
 
@@ -24,7 +25,6 @@ KINDS = [
     ("specialist", "Specialist"),
     ("plan", "Plan"),
 ]
-GOAL_COUNTS = [(str(n), str(n)) for n in range(1, 7)]
 
 
 def bought_name(kind: str, goals: str, row: int, price: int | None) -> str:
