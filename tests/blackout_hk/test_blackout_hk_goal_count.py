@@ -76,3 +76,9 @@ def test_the_emergency_goals_are_one_number_per_player_in_a_single_game_only() -
     )
     assert campaign.code == "blackout-hk.emergency_goals"
     assert refusal(fresh(3), replace(PLANS, emergency_goals=(7, 1, 1))).code == "blackout-hk.card_goals"
+
+
+def test_a_plan_beside_the_board_with_one_goal_is_said_in_the_singular() -> None:
+    campaign = at(begun(3, bk.StartGame(plan_goals=(1, 4)), mode="the campaign"), "objectives")
+    violation = refusal(campaign, bk.PublicGoal(plan="A", goal=2))
+    assert violation.message == "Plan A has 1 goal."

@@ -195,7 +195,7 @@ def check_public(state: S, action: PublicGoal) -> list[Violation]:
     if action.goal > plans[plan]:
         return refuse(
             f"{G}.goal",
-            f"Plan {plan} has {plans[plan]} goals.",
+            f"Plan {plan} has {plans[plan]} {unit(plans[plan], 'goals')}.",
             "blackout-hk/campaign/emergency-plans",
         )
     if (bound := plan_of(p)) and bound != plan:
