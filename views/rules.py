@@ -107,8 +107,10 @@ def Rules(model: AppModel) -> ft.Control:
                 key=f"hit-{h.id}",
                 title=ft.Text(h.title, weight=ft.FontWeight.BOLD),
                 subtitle=ft.Column(
-                    [ft.Text(label, size=12, italic=True) for label in other_than(h.title, labels[h.pack])]
-                    + [_snippet(h)],
+                    [
+                        *(ft.Text(g, size=12, italic=True) for g in other_than(h.title, labels[h.pack])),
+                        _snippet(h),
+                    ],
                     spacing=2,
                 ),
                 on_click=lambda _, hid=h.id: model.show_rule(hid),

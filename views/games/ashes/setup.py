@@ -232,7 +232,7 @@ def _tops(model: AppModel, values: dict[str, Any]) -> tuple[int, int, int] | Non
     return (int(tops[0]), int(tops[1]), int(tops[2]))
 
 
-def deck_size(data: dict[str, Any]) -> str:
+def deck_size(data: Mapping[str, Any]) -> str:
     """A saved rival deck's size: "12 cards", "1 card"."""
     return f"{len(data['cards'])} {unit(len(data['cards']), 'cards')}"
 
