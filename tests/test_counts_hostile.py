@@ -309,6 +309,8 @@ def _blackout_hk_by_hand() -> list[Baseline]:
     assert set(found) == {ba.PublicGoal, ba.UseCard, ba.Adjust, ba.Scout}
     solo = Session(module, make_setup(module, ("A",), blackout_options(True, 2)), 5).state
     pair = Session(module, make_setup(module, ("A", "B"), blackout_options(True, 1)), 5).state
+    single = Session(module, make_setup(module, ("A", "B"), {}), 5).state
+    start_kinds = (ba.StartGame, ba.SecondStartGame, ba.LegacyStartGame)
     start = blackout_start(solo)
     assert start.scout_table == SCOUT_TABLE and start.plan_goals
     return [
@@ -316,6 +318,8 @@ def _blackout_hk_by_hand() -> list[Baseline]:
         Baseline("blackout-hk", solo, start),
         Baseline("blackout-hk", pair, ba.StartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
         Baseline("blackout-hk", pair, ba.LegacyStartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
+        Baseline("blackout-hk", pair, ba.SecondStartGame(scout_table=SCOUT_TABLE, plan_goals=(2,))),
+        *(Baseline("blackout-hk", single, kind(emergency_goals=(2, 3))) for kind in start_kinds),
     ]
 
 

@@ -38,3 +38,9 @@ def test_the_first_player_is_the_one_named_and_the_log_keeps_what_was_typed() ->
     assert session.state.first_player == "Bob"
     assert SCOREPAD.summary(session.state).turn == "Bob"
     assert session.entries[-1].action == ChooseFirstPlayer("bob")
+
+
+def test_a_refusal_says_one_point_in_the_singular() -> None:
+    after, _ = SCOREPAD.apply(fresh(), AddPoints("Ann", 1), Random(0))
+    [below] = SCOREPAD.validate(after, AddPoints("Ann", -2))
+    assert below.message == "Ann has 1 point; taking 2 would go below zero."

@@ -4,10 +4,11 @@ handed to BG Stats ("Log this play", "Copy play as JSON").
 
 Everything on it comes from `trackers.services.results` (the finished game's log replayed) and
 `trackers.services.bgstats` (BG Stats' import link). Each chart's numbers are also a tagged text
-(`results-breakdown-text`, `results-series-text`), which screen readers read and tests check. The two buttons
-hand the play over in the tap itself (`ft.OpenUrl`, `ft.CopyToClipboard`: a browser opens a tab, or writes the
-clipboard, only then), so the link and the JSON are built before the tap, again whenever the BGG id field
-changes.
+(`results-breakdown-text`, `results-series-text`), which screen readers read and tests check; so a chart is
+one named node to them, its axis labels and sideways scroll left out (a scroll area with nothing to focus is
+a serious fault to axe-core). The two buttons hand the play over in the tap itself (`ft.OpenUrl`,
+`ft.CopyToClipboard`: a browser opens a tab, or writes the clipboard, only then), so the link and the JSON
+are built before the tap, again whenever the BGG id field changes.
 """
 
 from __future__ import annotations
@@ -200,6 +201,7 @@ def breakdown_chart(results: Results, colour: dict[str, str]) -> ft.Control:
     width = 48 + len(results.categories) * (len(names) * (rod + 2) + 20)
     return ft.Semantics(
         identifier="results-breakdown-chart",
+        exclude_semantics=True,
         label=f"Bar chart of {results.score_label} by category",
         container=True,
         content=_sized(chart, width),
@@ -243,6 +245,7 @@ def series_chart(results: Results, colour: dict[str, str]) -> ft.Control:
     )
     return ft.Semantics(
         identifier="results-series-chart",
+        exclude_semantics=True,
         label=f"Line chart of {results.score_label} by {results.round_label.lower()}",
         container=True,
         content=_sized(chart, 48 + 40 * len(rounds)),

@@ -15,6 +15,12 @@ from views.widgets import action_button, card, choice_row, heading, rule_link, t
 ALL = "all"
 
 
+def other_than(title: str, label: str) -> list[str]:
+    """A result's game, unless its title says it already (a game's overview is titled by the game): a screen
+    reader says each line once."""
+    return [label] if label != title else []
+
+
 def pack_label(ref: Reference, pack: str) -> str:
     """A game's pack is named by the game's title, another by its overview section; the app's own help is
     "Using Lantern"."""
@@ -90,7 +96,7 @@ def Rules(model: AppModel) -> ft.Control:
             ft.ListTile(
                 key=f"browse-{s.id}",
                 title=ft.Text(s.title),
-                subtitle=ft.Text(labels[s.pack], size=12),
+                subtitle=next((ft.Text(g, size=12) for g in other_than(s.title, labels[s.pack])), None),
                 on_click=lambda _, sid=s.id: model.show_rule(sid),
             )
             for s in ref.sections(model.rules_pack)
@@ -100,7 +106,13 @@ def Rules(model: AppModel) -> ft.Control:
             ft.ListTile(
                 key=f"hit-{h.id}",
                 title=ft.Text(h.title, weight=ft.FontWeight.BOLD),
-                subtitle=ft.Column([ft.Text(labels[h.pack], size=12, italic=True), _snippet(h)], spacing=2),
+                subtitle=ft.Column(
+                    [
+                        *(ft.Text(g, size=12, italic=True) for g in other_than(h.title, labels[h.pack])),
+                        _snippet(h),
+                    ],
+                    spacing=2,
+                ),
                 on_click=lambda _, hid=h.id: model.show_rule(hid),
             )
             for h in hits

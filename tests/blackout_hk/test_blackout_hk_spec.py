@@ -93,6 +93,7 @@ BHK-V13 test_refusal[BHK-V13-placement-first]
 BHK-V13 test_t06_skipping_without_tokens_buys_them_with_points
 BHK-V13 test_bhk_v13_skipping_with_tokens_in_hand
 BHK-V14 test_refusal[BHK-V14-goal-done]
+BHK-V14 test_refusal[BHK-V14-no-such-goal]
 BHK-V14 test_bhk_v14_goals_in_any_order_each_marked_with_a_cube
 BHK-V15 test_refusal[BHK-V15-restored-twice]
 BHK-V15 test_bhk_v15_restore_power_goals
@@ -631,7 +632,8 @@ def placing() -> S:
 
 
 def goal_once() -> S:
-    return applied(objectives(), bk.CompleteGoal(card="c1", goal=1, finish=False))
+    """Goal 1 of Ada's emergency plan (c3, a multi-goal card: a starting volunteer shows one goal)."""
+    return applied(objectives(), bk.CompleteGoal(card="c3", goal=1, finish=False))
 
 
 def restored_once() -> S:
@@ -894,10 +896,17 @@ REFUSALS = [
     ),
     pytest.param(
         goal_once,
-        bk.CompleteGoal(card="c1", goal=1),
+        bk.CompleteGoal(card="c3", goal=1),
         f"{G}.goal_done",
         f"{G}/goals/multi",
         id="BHK-V14-goal-done",
+    ),
+    pytest.param(
+        objectives,
+        bk.CompleteGoal(card="c1", goal=2),
+        f"{G}.goal",
+        f"{G}/goals/multi",
+        id="BHK-V14-no-such-goal",
     ),
     pytest.param(
         restored_once,
@@ -1238,9 +1247,11 @@ def test_bhk_v13_skipping_with_tokens_in_hand() -> None:
 def test_bhk_v14_goals_in_any_order_each_marked_with_a_cube() -> None:
     state = goal_once()
     p = state.player("Ada")
-    assert p.objectives[0].done == (1,) and p.plan_cubes == 1 and cubes_all_there(state)
-    after = applied(state, bk.CompleteGoal(card="c1", goal=3, finish=False))
-    assert after.player("Ada").objectives[0].done == (1, 3) and cubes_all_there(after)
+    assert p.emergency is not None and p.emergency.done == (1,) and p.plan_cubes == 1
+    assert cubes_all_there(state)
+    after = applied(state, bk.CompleteGoal(card="c3", goal=3, finish=False))
+    plan = after.player("Ada").emergency
+    assert plan is not None and plan.done == (1, 3) and cubes_all_there(after)
 
 
 def test_bhk_v15_restore_power_goals() -> None:

@@ -525,3 +525,24 @@ def test_an_entry_not_open_now_is_disabled_with_its_reason(store: Store) -> None
         )
 
     run(go())
+
+
+def test_a_one_card_rival_deck_is_said_in_the_singular(store: Store) -> None:
+    """A count shown on screen reads "1 card", not "1 cards" (trackers/core/wording.py)."""
+
+    async def go() -> None:
+        store.save_pack(deck_pack("Short deck", _deck()[:1]))
+        page = await open_page(start, store)
+        await _new_solo(page)
+        await _board_and_rival(page)
+        assert page.find("use-rival-deck-Short deck").content == "Short deck (1 card)"
+        await page.fire("use-rival-deck-Short deck")
+        await _taps_to_rival(page)
+        assert page.identified("rival-mode") == "Digital deck: 1 card catalogued"
+
+    run(go())
+
+
+async def _taps_to_rival(page: FakePage) -> None:
+    for key in ("setup-emerge", "open-pass", "pass-go"):
+        await page.fire(key)

@@ -723,3 +723,33 @@ def test_a_solo_round_takes_34_taps_and_one_typed_field(store: Store) -> None:
         assert (len(WAY), sum(isinstance(step, tuple) for step in WAY)) == (35, 1)
 
     run(go())
+
+
+def test_the_emergency_plans_goals_entered_at_set_up_are_the_only_ones_offered(store: Store) -> None:
+    """A single game: set-up takes the goals each emergency plan shows (Ada's 3, Ben's 1); the goal form then
+    offers Ada's plan goals 1 to 3 alone and asks no goal number of Ben's single-goal plan (#28)."""
+    game = store.create_game(BLACKOUT_HK, make_setup(BLACKOUT_HK, ("Ada", "Ben"), {}), 5)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await _taps(
+            page, *(f"bhk-rondel-{r}" for r in ORDER), "bhk-emergency-goals-0-3", "bhk-emergency-goals-1-1"
+        )
+        await page.fire("bhk-start")
+        assert _sent(store) == a.StartGame(rondel=ORDER, emergency_goals=(3, 1))
+        await page.fire("close-game")
+        session = store.open_game(game.id).session
+        for _, entry in TWO_PLAYER[1:10]:
+            assert entry is not None and session.dispatch(entry).ok, entry
+        assert session.state.stage == "objectives"
+        plans = {p.name: p.emergency for p in session.state.players}
+        await page.fire(f"resume-{game.id}")
+        for name, offered in (("Ada", [True, True, True, False]), ("Ben", [False] * 4)):
+            plan = plans[name]
+            assert plan is not None and _state(store).on_turn == name
+            await page.fire(f"bhk-goal-card-{plan.id}")
+            assert [page.has(f"bhk-goal-no-{g}") for g in (1, 2, 3, 4)] == offered
+            await page.fire("bhk-goals-done")
+
+    run(go())

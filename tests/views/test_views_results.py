@@ -86,6 +86,8 @@ def test_a_finished_game_shows_its_results_above_the_panel(store: Store) -> None
             "Bob: 7 in all; Round 1: 2, Round 2: 5\nAnn: 6 in all; Round 1: 5, Round 2: 1"
         )
         assert page.identified("results-series-text") == "Round 1: Ann 5, Bob 2\nRound 2: Ann 6, Bob 7"
+        for chart in ("results-breakdown-chart", "results-series-chart"):  # the texts above say it all
+            assert page.tagged(chart).exclude_semantics and page.tagged(chart).label, "one named node"
         keys = [getattr(c, "key", None) for c in page.controls()]
         assert keys.index("results") < keys.index("player-0"), "the sheet is above the game's panel"
 

@@ -99,6 +99,8 @@ def test_results_name_the_section_and_its_game_not_the_id(store: Store) -> None:
         ids = {s.id for s in reference().sections()}
         assert page.find("browse-blackout-hk/overview").subtitle.value == "Blackout: Hong Kong"
         assert page.find("browse-lantern/undo").subtitle.value == "Using Lantern"
+        overview = page.find("browse-ashes/overview")
+        assert overview.title.value == "ASHES: Blackout Protocol" and overview.subtitle is None, "said once"
         assert not ids & set(page.texts()), "no section id on the list"
         await page.change("rules-search", "wage bag")
         hit = page.find("hit-hope-city/wage")

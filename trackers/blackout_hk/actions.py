@@ -45,9 +45,10 @@ class GoalEffects(Effects):
 class StartGame(Action):
     """The components' data the rulebook does not print, if the table has entered it (`blackout-hk.
     components` pack): the rondel's order, each die's six faces (red, yellow, blue) and the scout-tile score
-    table. Campaign: `plan_goals` is the number of goals on each plan beside the board."""
+    table. Campaign: `plan_goals` is the number of goals on each plan beside the board. A single game:
+    `emergency_goals`, the goals on each player's emergency plan in seat order (0 or empty: not said)."""
 
-    type: ClassVar[str] = "blackout-hk.start_game.v2"
+    type: ClassVar[str] = "blackout-hk.start_game.v3"
     rondel: tuple[str, ...] = ()
     faces: tuple[tuple[str, ...], ...] = ()
     scout_table: tuple[int, ...] = ()
@@ -60,6 +61,16 @@ class StartGame(Action):
     """Pairs of adjacent locations."""
     central: int = 0
     """Campaign chapter 3: the district its card shows (0: the table counts the cubes next to it)."""
+    emergency_goals: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SecondStartGame(StartGame):
+    """A set-up entered by a game begun before issue #28's goal check (the log's type name then): that game
+    keeps edition 2's checks (a goal numbered above those its card shows is taken), so its log replays
+    exactly. No screen makes it."""
+
+    type: ClassVar[str] = "blackout-hk.start_game.v2"
 
 
 @dataclass(frozen=True)

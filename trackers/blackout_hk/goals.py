@@ -30,6 +30,7 @@ from trackers.core.errors import Violation
 from trackers.core.limits import count_violations
 from trackers.core.names import known_as
 from trackers.core.rules import refuse
+from trackers.core.wording import unit
 
 S = BlackoutState
 
@@ -45,6 +46,12 @@ def check_goal(state: S, action: CompleteGoal) -> list[Violation]:
         )
     if problems := count_violations((GOAL, action.goal), (ICONS, action.icons)):
         return problems
+    if card.goals and action.goal > card.goals and state.edition >= 3:
+        return refuse(
+            f"{G}.goal",
+            f"{card.name} shows {card.goals} {unit(card.goals, 'goals')}: there is no goal {action.goal}.",
+            "blackout-hk/goals/multi",
+        )
     if action.goal in card.done:
         return refuse(
             f"{G}.goal_done",
@@ -188,7 +195,7 @@ def check_public(state: S, action: PublicGoal) -> list[Violation]:
     if action.goal > plans[plan]:
         return refuse(
             f"{G}.goal",
-            f"Plan {plan} has {plans[plan]} goals.",
+            f"Plan {plan} has {plans[plan]} {unit(plans[plan], 'goals')}.",
             "blackout-hk/campaign/emergency-plans",
         )
     if (bound := plan_of(p)) and bound != plan:

@@ -32,6 +32,7 @@ from trackers.blackout_hk.actions import (
     Roll,
     Scout,
     ScoutNoTile,
+    SecondStartGame,
     Secure,
     StartGame,
     UseCard,
@@ -44,6 +45,7 @@ from trackers.blackout_hk.actions import (
 from trackers.blackout_hk.components import map_problems
 from trackers.blackout_hk.flow import done
 from trackers.blackout_hk.guards import (
+    CARD_GOALS,
     CENTRAL,
     PLAN_GOALS,
     SCOUT_TABLE_POINTS,
@@ -64,7 +66,7 @@ from trackers.core.rules import Phase, Rule, Rulebook, refuse
 S = BlackoutState
 ANYTIME: frozenset[type[Action]] = frozenset({BuyTransport, BuyBattery, Adjust})
 STAGES: tuple[tuple[str, str, frozenset[type[Action]], str], ...] = (
-    ("setup", "the set-up", frozenset({StartGame, LegacyStartGame}), "blackout-hk/setup"),
+    ("setup", "the set-up", frozenset({StartGame, SecondStartGame, LegacyStartGame}), "blackout-hk/setup"),
     ("starts", "choosing starting locations", frozenset({PlaceStart}), "blackout-hk/setup/start"),
     ("dice", "phase 1 (the dice)", ANYTIME | {Roll, Reroll}, "blackout-hk/round/dice"),
     ("plan", "phase 1 (planning)", ANYTIME | {Plan}, "blackout-hk/round/planning"),
@@ -161,7 +163,22 @@ def _check_start(state: S, action: StartGame) -> list[Violation]:
     for n in action.plan_goals:
         if problems := count_violations((PLAN_GOALS, n)):
             return problems
-    return []
+    return _emergency_checked(state, action)
+
+
+def _emergency_checked(state: S, action: StartGame) -> list[Violation]:
+    """The goals of each player's emergency plan: one number per player, a single game only."""
+    if not action.emergency_goals:
+        return []
+    if state.chapter or len(action.emergency_goals) != state.n:
+        return refuse(
+            f"{G}.emergency_goals",
+            f"Enter the goals of each of the {state.n} players' emergency plans."
+            if not state.chapter
+            else "In the campaign the emergency plans lie beside the board, on no player's spot.",
+            "blackout-hk/goals/emergency-plans",
+        )
+    return count_violations(*((CARD_GOALS, n) for n in action.emergency_goals))
 
 
 def _map_checked(action: StartGame, *, keyed: bool) -> list[Violation]:
@@ -291,6 +308,13 @@ RULEBOOK: Rulebook[S] = Rulebook(
     [
         Rule(
             StartGame,
+            "Start",
+            setup.start_game,
+            _start_line,
+            checks=(_check_start,),
+        ),
+        Rule(
+            SecondStartGame,
             "Start",
             setup.start_game,
             _start_line,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from random import Random
 
-from trackers.blackout_hk.actions import LegacyStartGame, PlaceStart, StartGame
+from trackers.blackout_hk.actions import LegacyStartGame, PlaceStart, SecondStartGame, StartGame
 from trackers.blackout_hk.state import (
     CHAPTER_PLANS,
     CHAPTER_RESERVE,
@@ -24,6 +24,7 @@ from trackers.blackout_hk.state import (
 )
 from trackers.core.actions import Event
 from trackers.core.names import known_as
+from trackers.core.wording import unit
 
 S = BlackoutState
 
@@ -132,13 +133,24 @@ def start_game(state: S, action: StartGame, rng: Random) -> tuple[S, list[Event]
         public_plans=plans,
         central=action.central,
         stage="starts",
-        edition=1 if legacy else EDITION,
+        edition=1 if legacy else 2 if isinstance(action, SecondStartGame) else EDITION,
     )
+    emergency = action.emergency_goals or (0,) * state.n
+    players = tuple(known_goals(p, n) for p, n in zip(after.players, emergency, strict=True))
+    after = replace(after, players=players)
     where = f"chapter {state.chapter}" if state.chapter else "a single game"
     text = f"Set up for {where}: reserve deck {state.reserve}, draw deck {state.draw} after the display of 9."
     if plans:
         text += " Plans beside the board: " + ", ".join(f"{p} ({g} goals)" for p, g in plans) + "."
+    if any(action.emergency_goals):
+        shown = [f"{p.name}'s {n} {unit(n, 'goals')}" for p, n in zip(players, emergency, strict=True) if n]
+        text += " Emergency plans: " + ", ".join(shown) + "."
     return after, [Event.of("setup", text, rule="blackout-hk/setup/decks")]
+
+
+def known_goals(p: Player, goals: int) -> Player:
+    """The player with the goals their emergency plan shows, as set-up entered them (0: not said)."""
+    return replace(p, emergency=replace(p.emergency, goals=goals)) if p.emergency is not None and goals else p
 
 
 def place_start(state: S, action: PlaceStart, rng: Random) -> tuple[S, list[Event]]:

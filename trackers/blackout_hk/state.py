@@ -109,12 +109,14 @@ PHASE_OF: dict[str, int] = {
     "secure": 7,
     "refresh": 8,
 }
-EDITION = 2
-"""Which of Lantern's readings a game plays by, fixed by its set-up entry. 2 since the rules read of issue
-#29: a name typed in another case or with other spaces means the same location, a finished plan goes to
-the check-mark area, a battery may pay a board check-mark action's resource, and phase 7 ends only once
-every district the entered map shows newly secured is settled. 1: a game set up before them, which keeps
-the checks it was played with, so that its log replays to the same game (`actions.LegacyStartGame`)."""
+EDITION = 3
+"""Which of Lantern's readings a game plays by, fixed by its set-up entry. 3 since issue #28: a goal
+numbered above the goals its card shows is refused (2: taken, `actions.SecondStartGame`). 2 since the
+rules read of issue #29: a name typed in another case or with other spaces means the same location, a
+finished plan goes to the check-mark area, a battery may pay a board check-mark action's resource, and
+phase 7 ends only once every district the entered map shows newly secured is settled. 1: a game set up
+before them, which keeps the checks it was played with, so that its log replays to the same game
+(`actions.LegacyStartGame`)."""
 SEAT_ORDER = ("deploy", "objectives", "scout", "buy", "cleanup", "refresh")
 """The stages played player by player, clockwise from the starting player."""
 

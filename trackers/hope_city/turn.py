@@ -10,7 +10,7 @@ from random import Random
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
 from trackers.core.rules import Rule, refuse
-from trackers.core.wording import a_or_an
+from trackers.core.wording import a_or_an, unit
 from trackers.hope_city import flows
 from trackers.hope_city.actions import (
     Attempt,
@@ -277,11 +277,10 @@ def objective_fits(state: S, action: ChooseObjective) -> list[Violation]:
         return problems
     rule = "hope-city/objectives"
     if action.source == "track":
-        if not 1 <= action.slot <= len(state.track.cards):
+        if not 1 <= action.slot <= (held := len(state.track.cards)):
             return refuse(
                 "hope-city.track_slot",
-                f"The Future Track holds {len(state.track.cards)} cards: choose slot 1 to "
-                f"{len(state.track.cards)}.",
+                f"The Future Track holds {held} {unit(held, 'cards')}: choose slot 1 to {held}.",
                 "hope-city/future-track",
             )
         card = state.track.cards[action.slot - 1]

@@ -10,6 +10,7 @@ from trackers.core.errors import Violation
 from trackers.core.limits import Count
 from trackers.core.names import meant
 from trackers.core.rules import Rule, Rulebook, refuse
+from trackers.core.wording import unit
 from trackers.scorepad.actions import AddPoints, ChooseFirstPlayer, DrawFirstPlayer, EndGame, EndRound
 from trackers.scorepad.state import ScorePadState as S
 
@@ -58,7 +59,7 @@ def stays_above_zero(state: S, action: AddPoints) -> list[Violation]:
     if not state.settings.allow_negative and score + action.points < 0:
         return refuse(
             "scorepad.negative",
-            f"{player} has {score} points; taking {-action.points} would go below zero.",
+            f"{player} has {score} {unit(score, 'points')}; taking {-action.points} would go below zero.",
             "scorepad/points",
         )
     return []

@@ -47,6 +47,7 @@ from trackers.ashes.state import (
 )
 from trackers.core.errors import IllegalAction, TableError
 from trackers.core.packs import Pack, PackError
+from trackers.core.wording import unit
 from views.forms import Form, plain, rule_link, toggle
 from views.games.ashes.parts import ROMAN, vp_text
 from views.games.ashes.setup import RivalDeckCard, before_play
@@ -508,7 +509,7 @@ def RivalScreen(model: AppModel, state: AshesState, turn: str | None) -> ft.Cont
         return card(ft.Text("Enter the rival on the set-up screen first."), key="rival-missing")
     digital = bool(state.catalogue)
     mode = (
-        f"Digital deck: {len(state.catalogue)} cards catalogued"
+        f"Digital deck: {len(state.catalogue)} {unit(len(state.catalogue), 'cards')} catalogued"
         if digital
         else "Physical deck: enter each card"
     )

@@ -24,6 +24,7 @@ from trackers.ashes.state import (
 )
 from trackers.core.actions import Action
 from trackers.core.packs import PackError
+from trackers.core.wording import unit
 from trackers.services.storage import StorageError
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
 from views.model import AppModel, Notice
@@ -231,6 +232,11 @@ def _tops(model: AppModel, values: dict[str, Any]) -> tuple[int, int, int] | Non
     return (int(tops[0]), int(tops[1]), int(tops[2]))
 
 
+def deck_size(data: Mapping[str, Any]) -> str:
+    """A saved rival deck's size: "12 cards", "1 card"."""
+    return f"{len(data['cards'])} {unit(len(data['cards']), 'cards')}"
+
+
 @ft.component
 def BoardCard(model: AppModel, state: AshesState) -> ft.Control:
     quick = Form(remembered(model, BOARD_SETTING, QUICK_DEFAULT))
@@ -417,7 +423,7 @@ def RivalDeckCard(model: AppModel) -> ft.Control:
         [
             choice_row(
                 "Use my rival deck (the app draws the cards):",
-                [(p.name, f"{p.name} ({len(p.data['cards'])} cards)") for p in saved],
+                [(p.name, f"{p.name} ({deck_size(p.data)})") for p in saved],
                 None,
                 use,
                 key="use-rival-deck",

@@ -23,6 +23,8 @@ S = BlackoutState
 RESOURCE_CHOICES = [(r, RESOURCE_NAMES[r]) for r in RESOURCES]
 PAY_CHOICES = [*RESOURCE_CHOICES, ("battery", "battery")]
 CLEAR = "clear"
+GOAL_COUNTS = [(str(n), str(n)) for n in range(1, 7)]
+"""The goals a card or plan may show."""
 EFFECTS: dict[str, Any] = {
     "pay": (),
     "gain": (),

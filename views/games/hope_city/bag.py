@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from trackers.core.wording import unit
 from trackers.hope_city.state import HopeCityState
 from views.forms import rule_link, toggle
 from views.games.hope_city.parts import WAGE_KINDS, label, odds_text
@@ -42,7 +43,7 @@ def BagScreen(model: AppModel, state: HopeCityState) -> ft.Control:
         [
             card(
                 heading("The wage bag"),
-                line("hc-bag-total", f"{state.bag.total} tokens in the bag."),
+                line("hc-bag-total", f"{state.bag.total} {unit(state.bag.total, 'tokens')} in the bag."),
                 *counts,
                 line("hc-odds", odds_text(state)),
                 line("hc-pool", f"The Pool holds {state.pool} corruption."),

@@ -16,6 +16,7 @@ from trackers.core.names import same_name
 from trackers.core.wording import unit
 from views.catalogue import CataloguePart
 from views.forms import Form, form_stepper, rule_link, send_button
+from views.games.blackout_hk.parts import GOAL_COUNTS
 from views.model import AppModel
 from views.widgets import Act, Entry, action_button, action_row, card, chip_row, heading, line
 
@@ -27,7 +28,6 @@ KINDS = [
     ("specialist", "Specialist"),
     ("plan", "Plan"),
 ]
-GOAL_COUNTS = [(str(n), str(n)) for n in range(1, 7)]
 CUBES = [(str(n), str(n)) for n in range(1, 4)]
 
 

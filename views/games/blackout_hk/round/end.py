@@ -11,6 +11,7 @@ import flet as ft
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Done, FinalCount, NextChapter, Refresh, Secure
 from trackers.blackout_hk.state import CHECKMARK_NAMES, DISTRICTS, BlackoutState
+from trackers.core.wording import unit
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.games.blackout_hk.parts import hint
 from views.games.blackout_hk.round.deploy import checkmark_row
@@ -115,7 +116,9 @@ def RefreshCard(model: AppModel, state: S) -> ft.Control:
     tied = queries.fullest(p)
     picked = Latest[str | None](None)
     controls: list[ft.Control] = [
-        heading(f"{who}: refresh ({len(p.hand)} cards in hand, up to {p.refresh_limit})")
+        heading(
+            f"{who}: refresh ({len(p.hand)} {unit(len(p.hand), 'cards')} in hand, up to {p.refresh_limit})"
+        )
     ]
     if not state.refreshed:
         if len(tied) > 1:

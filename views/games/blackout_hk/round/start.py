@@ -1,11 +1,12 @@
 """Set-up: the components' data Lantern may use (a components pack, imported, fetched or saved before, or
-just the rondel's order) and, in the campaign, the number of goals on each plan beside the board; then each
-player's starting location."""
+just the rondel's order) and the number of goals on each plan: in the campaign the plans beside the board,
+in a single game (optional) each player's emergency plan; then each player's starting location."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -14,7 +15,7 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import PlaceStart, StartGame
 from trackers.blackout_hk.state import RESOURCE_NAMES, RESOURCES, BlackoutState
 from views.forms import Form, form_stepper, rule_link
-from views.games.blackout_hk.parts import CLEAR, RESOURCE_CHOICES, hint
+from views.games.blackout_hk.parts import CLEAR, GOAL_COUNTS, RESOURCE_CHOICES, hint
 from views.model import AppModel
 from views.packs import PackTransfer
 from views.widgets import TOUCH, Entry, action_button, card, chip_row, choice_buttons, heading, line, tagged
@@ -48,7 +49,16 @@ def pack_text(data: Mapping[str, Any]) -> str:
 @ft.component
 def SetupForm(model: AppModel, state: S) -> ft.Control:
     plans = plans_beside(state)
-    form = Form({"rondel": (), "pack": NONE, "central": 0, **{f"plan-{p}": 3 for p in plans}})
+    spots = range(0 if state.chapter else state.n)  # the seats with an emergency plan (a single game)
+    form = Form(
+        {
+            "rondel": (),
+            "pack": NONE,
+            "central": 0,
+            **{f"plan-{p}": 3 for p in plans},
+            **{f"emergency-{i}": "" for i in spots},
+        }
+    )
     saved = model.packs(queries.COMPONENTS_KIND)
     names = [p.name for p in saved]
     picked = form["pack"] if form["pack"] in names else NONE
@@ -56,11 +66,14 @@ def SetupForm(model: AppModel, state: S) -> ft.Control:
 
     def entry(v: Mapping[str, Any]) -> StartGame:
         goals = tuple(int(v[f"plan-{p}"]) for p in plans)
+        emergency = tuple(int(v[f"emergency-{i}"] or 0) for i in spots)
         chosen = next((p for p in saved if p.name == v["pack"]), None)
         if chosen is None:
-            return StartGame(rondel=tuple(v["rondel"]), plan_goals=goals)
-        start = queries.start_from(chosen.data, goals, int(v["central"]))
-        return start if start.rondel else replace(start, rondel=tuple(v["rondel"]))
+            start = StartGame(rondel=tuple(v["rondel"]), plan_goals=goals)
+        else:
+            start = queries.start_from(chosen.data, goals, int(v["central"]))
+            start = start if start.rondel else replace(start, rondel=tuple(v["rondel"]))
+        return replace(start, emergency_goals=emergency) if any(emergency) else start
 
     def pick(value: str) -> None:
         held = tuple(form.now("rondel"))
@@ -112,6 +125,16 @@ def SetupForm(model: AppModel, state: S) -> ft.Control:
                 high=6,
             )
             for p in plans
+        ],
+        *[
+            chip_row(
+                GOAL_COUNTS,
+                form[f"emergency-{i}"] or None,
+                partial(form.put, f"emergency-{i}"),
+                key=f"bhk-emergency-goals-{i}",
+                label=f"Optional: goals on {state.names[i]}'s emergency plan",
+            )
+            for i in spots
         ],
         *(
             [form_stepper(form, "central", "Chapter 3's central district", key="bhk-central", high=16)]
