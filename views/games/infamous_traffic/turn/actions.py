@@ -134,6 +134,8 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
             field_key="it-inquire-name",
             field_label="The card kept (searches the catalogue)",
         ),
+        # Its button above the numbers: a card picked from the catalogue is kept with the next tap, in view.
+        action_button("Keep this card", keep, key="it-inquire-keep", primary=True, blocked=reasons),
         form_stepper(form, "upkeep", "Upkeep", key="it-inquire-upkeep", high=20),
         form_stepper(form, "vp", "Victory points", key="it-inquire-vp", high=20),
         form_stepper(form, "parties", "Party icons", key="it-inquire-parties", high=9),
@@ -143,7 +145,6 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
             lambda: form.put("locked", not form.now("locked")),
             key="it-inquire-lock",
         ),
-        action_button("Keep this card", keep, key="it-inquire-keep", primary=True, blocked=reasons),
         send_button(
             model, "Put all three back", Inquire(), key="it-inquire-none", blocked=model.check(Inquire())
         ),
