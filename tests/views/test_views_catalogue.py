@@ -16,7 +16,8 @@ from tests.views.test_views_infamous_traffic_turn import _to_turns as _it_to_tur
 from trackers.blackout_hk import actions as ba
 from trackers.blackout_hk.catalogue import CardEntry, Goal, TileEntry
 from trackers.blackout_hk.queries import CATALOGUE_KIND as BHK_KIND
-from trackers.blackout_hk.queries import cards_in, catalogue_pack, scout_from, tiles_in
+from trackers.blackout_hk.queries import cards_in, catalogue_pack, goal_from, scout_from, tiles_in
+from trackers.blackout_hk.state import BlackoutState
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
 from trackers.hope_city.catalogue import ObjectiveEntry
@@ -32,6 +33,12 @@ from trackers.infamous_traffic.queries import prize_from as it_prize_from
 from trackers.services.storage import Store
 from views.app import start
 from views.catalogue import MY_CARDS
+
+
+def _state_of(store: Store, game_id: str) -> BlackoutState:
+    state = store.open_game(game_id).session.state
+    assert isinstance(state, BlackoutState)
+    return state
 
 
 def _newest_entries(store: Store) -> tuple[Action, ...]:
@@ -417,5 +424,61 @@ def test_an_infamous_traffic_prize_saved_in_the_season_fills_its_kind_debt_and_n
         assert tap.count == 2
         (mine,) = [p for p in store.list_packs(IT_KIND) if p.name == MY_CARDS]
         assert it_prize_from(it_cards_in(mine)[0]) == typed[0]
+
+    run(go())
+
+
+HARBOUR_BOUGHT = (
+    ba.Roll("food", "tools", "water"),
+    ba.Plan(P1, ()),
+    ba.Done(),
+    ba.Done(),
+    ba.Buy(1, "Harbour plan", goals=3),
+    ba.Done(),
+    ba.CleanUp(),
+    ba.Done(),
+    ba.Roll("food", "tools", "water"),
+    ba.Plan(P1, ()),
+)
+"""A solo campaign in round 2's goals, holding the plan 'Harbour plan' (3 goals) bought in round 1."""
+
+
+def test_a_goal_saved_from_the_goal_form_keeps_its_gains_and_fills_it_in_a_new_game(store: Store) -> None:
+    """The Buy form saves a card's goals blank: the goal form keeps a goal's payment and gains into the
+    card (its other goals as they were), and in a new game the goal picked is filled from the catalogue."""
+    blank = CardEntry("Harbour plan", (Goal(), Goal(), Goal()))
+    store.save_pack(catalogue_pack(MY_CARDS, cards=[blank]))
+    first = _solo(store, *HARBOUR_BOUGHT)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{first}")
+        plan = _state_of(store, first).player(P1).objectives[-1]
+        await page.fire(f"bhk-goal-card-{plan.id}")
+        assert not page.has("bhk-goal-catalogue-save"), "a goal is saved on its card: the goal first"
+        await page.fire("bhk-goal-no-2")
+        for _ in range(3):
+            await page.fire("bhk-goal-hkd-plus")
+        await page.fire("bhk-goal-points-plus")
+        await page.fire("bhk-goal-catalogue-save")
+        assert page.identified("notice-message") == "Goal 2 of “Harbour plan” saved to the catalogue."
+        await page.fire("bhk-goal-finish")
+        await page.fire("bhk-goal-go")
+        typed = _sent(store)
+        assert typed == ba.CompleteGoal(card=plan.id, goal=2, finish=False, to="checkmarks", hkd=3, points=1)
+        (mine,) = store.list_packs(BHK_KIND)
+        (kept,) = cards_in(mine)
+        assert kept == CardEntry("Harbour plan", (Goal(), Goal(hkd=3, points=1), Goal()))
+        await page.fire("close-game")
+
+        second = _solo(store, *HARBOUR_BOUGHT)
+        page = await open_page(start, store)
+        await page.fire(f"resume-{second}")
+        await page.fire(f"bhk-goal-card-{plan.id}")
+        await page.fire("bhk-goal-no-2")
+        assert page.identified("bhk-goal-hkd") == "3", "the goal as catalogued"
+        await page.fire("bhk-goal-finish")
+        await page.fire("bhk-goal-go")
+        assert _sent(store) == typed == goal_from(kept, plan.id, 2, finish=False, to="checkmarks")
 
     run(go())
