@@ -203,6 +203,16 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
                 )
             ],
         ),
+        action_row(
+            [
+                Act("Complete the goal", send, "bhk-goal-go", reasons, primary=True),
+                Act(
+                    "Done with goals", partial(model.dispatch, Done()), "bhk-goals-done", model.check(Done())
+                ),
+            ],
+            key="bhk-goal-acts",
+        ),
+        # Under the goal's own buttons: saving is seldom, and Complete stays where it was.
         *(
             [
                 action_button(
@@ -214,15 +224,6 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
             ]
             if held is not None and v["goal"]
             else []
-        ),
-        action_row(
-            [
-                Act("Complete the goal", send, "bhk-goal-go", reasons, primary=True),
-                Act(
-                    "Done with goals", partial(model.dispatch, Done()), "bhk-goals-done", model.check(Done())
-                ),
-            ],
-            key="bhk-goal-acts",
         ),
         *all_done(model, state, "goals", key="bhk-goals-all-done"),
         rule_link(model, "blackout-hk/round/objectives", key="bhk-rule-objectives"),
