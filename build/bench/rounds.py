@@ -7,6 +7,10 @@ chip's label), scrolled to until it is on screen, then tapped or typed into. Cou
 the swipes needed before a control was on screen (the distance scrolled, in 400 px swipes: the wheel's own
 steps are shorter), and the tallest scrollable screen (scrollHeight, px) seen after each entry. The figures
 are printed, with each game's budget where the issue gives one; nothing here fails on a figure.
+
+A game whose forms ask for cards' printed values is entered a second time with every card of its round
+already catalogued (#32 point 5): its catalogue pack is in the store before the round, and the script picks
+each card by the name on its button where the first one types or taps in the card's values.
 """
 
 from __future__ import annotations
@@ -27,11 +31,21 @@ from tests.infamous_traffic.play import started as traffic_started
 from tests.moments import ashes_until, hope_city_at_chaos
 from tests.unsettled.fixtures import in_play
 from trackers.ashes import actions as aa
+from trackers.blackout_hk import queries as blackout_queries
 from trackers.blackout_hk.actions import PlaceStart, StartGame
+from trackers.blackout_hk.catalogue import CardEntry, Goal, TileEntry
 from trackers.blackout_hk.game import BLACKOUT_HK
 from trackers.core.game import make_setup
+from trackers.core.packs import Pack
 from trackers.core.session import Session
+from trackers.hope_city import queries as hope_queries
 from trackers.hope_city.actions import ChaosIn
+from trackers.hope_city.catalogue import ObjectiveEntry
+from trackers.infamous_traffic import queries as traffic_queries
+from trackers.infamous_traffic.catalogue import CardEntry as TrafficCard
+from trackers.services.datadir import DATABASE_NAME
+from trackers.services.storage import Store
+from views.catalogue import MY_CARDS
 
 QUIET_MS = 400
 """A tap's result has landed once the semantics DOM has not changed for this long (or after SETTLE_MS)."""
@@ -110,10 +124,8 @@ def blackout_solo() -> Session:
     return session
 
 
-def blackout_round(hand: Hand) -> None:
-    """The solo round of tests/views/test_views_blackout_hk.py (`WAY`), by the labels a player reads: each
-    volunteer's Procure button of the cubes its die shows, the search team as it starts (the volunteers in
-    hand)."""
+def blackout_dice_to_procure(hand: Hand) -> None:
+    """Phases 1 and 2 of the solo round: the dice, three cards planned, each turned up."""
     hand.chip("bhk-die-red", "gasoline")
     hand.chip("bhk-die-yellow", "tools")
     hand.chip("bhk-die-blue", "water")
@@ -128,11 +140,11 @@ def blackout_round(hand: Hand) -> None:
     hand.button("Procure 2 tools")
     hand.button("Scout: +2 HK$")
     hand.sees("bhk-step", "complete goals, then done")
-    hand.chip("bhk-goal-card", "Starting volunteer (c1)")
-    hand.chip("bhk-goal-pay", "tools")
-    hand.chip("bhk-goal-colour", "red")
-    hand.button("Cubes to place on the map plus one", exact=False)
-    hand.button("Complete the goal")
+
+
+def blackout_place_and_plan(hand: Hand) -> None:
+    """The starting volunteer's cube placed, then plan A's first goal (a plan beside the board: no card of the
+    catalogue), then done."""
     hand.sees("bhk-step", "place 1 cube(s) on the map")
     hand.type(ident(hand.page, "bhk-place-location"), "bhk-place-location", "Sham Shui Po")
     hand.button("Place the cube")
@@ -144,6 +156,29 @@ def blackout_round(hand: Hand) -> None:
     hand.sees("bhk-goal-pay-entered", "Pay: none")
     hand.button("Done with goals")
     hand.sees("bhk-step", "scout a district, or done")
+
+
+def blackout_after_the_buy(hand: Hand) -> None:
+    hand.button("Pass")
+    hand.sees("bhk-clean-check", "adds up")
+    hand.button("Clean up")
+    hand.button("No more districts (done)")
+    hand.sees("bhk-step", "refresh your hand, or done")
+    hand.button("Refresh (slot 2)")
+    hand.sees("bhk-where", "round 2")
+
+
+def blackout_round(hand: Hand) -> None:
+    """The solo round of tests/views/test_views_blackout_hk.py (`WAY`), by the labels a player reads: each
+    volunteer's Procure button of the cubes its die shows, the search team as it starts (the volunteers in
+    hand)."""
+    blackout_dice_to_procure(hand)
+    hand.chip("bhk-goal-card", "Starting volunteer (c1)")
+    hand.chip("bhk-goal-pay", "tools")
+    hand.chip("bhk-goal-colour", "red")
+    hand.button("Cubes to place on the map plus one", exact=False)
+    hand.button("Complete the goal")
+    blackout_place_and_plan(hand)
     hand.chip("bhk-scout-district", "3")
     hand.button("The team's search icons plus one", exact=False)
     hand.chip("bhk-scout-reward", "hkd")
@@ -153,13 +188,37 @@ def blackout_round(hand: Hand) -> None:
     hand.sees("bhk-step", "buy a card or pass")
     hand.chip("bhk-buy-kind", "Blue volunteer")
     hand.button("Row 1: 4 HK$")
-    hand.button("Pass")
-    hand.sees("bhk-clean-check", "adds up")
-    hand.button("Clean up")
-    hand.button("No more districts (done)")
-    hand.sees("bhk-step", "refresh your hand, or done")
-    hand.button("Refresh (slot 2)")
-    hand.sees("bhk-where", "round 2")
+    blackout_after_the_buy(hand)
+
+
+BLACKOUT_CARDS = (
+    CardEntry("Starting volunteer", (Goal(pay=("tools",), place=1),), "red", 2),
+    CardEntry("Dock Worker", (Goal(),), "blue", 2),
+)
+BLACKOUT_TILES = (TileEntry("Night Market", 1, 5, "hkd", 2, 3),)
+
+
+def blackout_catalogue() -> tuple[Pack, ...]:
+    """The round's cards as catalogued: the starting volunteer (its goal as printed), the volunteer bought
+    and the scout tile taken."""
+    return (blackout_queries.catalogue_pack(MY_CARDS, cards=BLACKOUT_CARDS, tiles=BLACKOUT_TILES),)
+
+
+def blackout_round_catalogued(hand: Hand) -> None:
+    """The same round, each card picked by name: the starting volunteer's goal fills its payment, colour and
+    cube to place; the tile its challenge and reward; the card bought its kind."""
+    blackout_dice_to_procure(hand)
+    hand.chip("bhk-goal-card", "Starting volunteer (c1)")
+    hand.button("Complete the goal")
+    blackout_place_and_plan(hand)
+    hand.button("Night Market: simple 1 (2), advanced 5 (3), hkd")
+    hand.chip("bhk-scout-district", "3")
+    hand.button("The team's search icons plus one", exact=False)
+    hand.button("Scout")
+    hand.sees("bhk-step", "buy a card or pass")
+    hand.button("Dock Worker: blue volunteer, 2 cubes")
+    hand.button("Row 1: 4 HK$")
+    blackout_after_the_buy(hand)
 
 
 def hope_city_turn_start() -> Session:
@@ -176,10 +235,28 @@ def hope_city_turn(hand: Hand) -> None:
     hand.chip("hc-open", "Move")
     hand.button("Society")
     hand.chip("hc-obj-cost", "Society only")
+    hope_city_turn_end(hand)
+
+
+def hope_city_turn_end(hand: Hand) -> None:
     hand.button("Take this objective")
     hand.button("Put it on the Future Track")
     hand.button("End the Mayor's turn")
     hand.sees("next-step", "The Coach draws the wage")
+
+
+def hope_city_catalogue() -> tuple[Pack, ...]:
+    return (hope_queries.catalogue_pack(MY_CARDS, [ObjectiveEntry("Night School", "society", ("society",))]),)
+
+
+def hope_city_turn_catalogued(hand: Hand) -> None:
+    """The same turn, the objective picked by name (its cost filled)."""
+    hand.button("Draw the Mayor's wage")
+    hand.sees("hc-wage-done", "Wage: taken")
+    hand.chip("hc-open", "Move")
+    hand.button("Society")
+    hand.button("Night School: Society objective, costing Society")
+    hope_city_turn_end(hand)
 
 
 def ashes_round_start() -> Session:
@@ -220,31 +297,85 @@ def traffic_turn_start() -> Session:
     return traffic_started(players=3, seed=4)
 
 
-def traffic_turn(hand: Hand) -> None:
+def traffic_business(hand: Hand) -> None:
     """Ada conducts business in London: the card gave her a Merchant."""
     hand.button("Conduct Business")
     hand.button("Merchant gained (6 in supply) plus one", exact=False)
     hand.button("Conduct business")
     hand.sees("next-step", "Ben: take one action")
+    hand.button("Inquire")
+
+
+def traffic_turn(hand: Hand) -> None:
+    """Ada conducts business; Ben inquires in London and keeps a card of 2 VP with a lock."""
+    traffic_business(hand)
+    hand.type(ident(hand.page, "it-inquire-name"), "it-inquire-name", "Clipper")
+    hand.button("Victory points plus one")
+    hand.button("Victory points plus one")
+    hand.button("It has a lock")
+    hand.button("Keep this card")
+    hand.sees("next-step", "Cai: take one action")
+
+
+def traffic_catalogue() -> tuple[Pack, ...]:
+    return (traffic_queries.catalogue_pack(MY_CARDS, [TrafficCard("Clipper", vp=2, locked=True)]),)
+
+
+def traffic_turn_catalogued(hand: Hand) -> None:
+    """The same turns, Ben's card picked by name."""
+    traffic_business(hand)
+    hand.button("Clipper: upkeep 0, 2 VP, 0 parties, locked")
+    hand.button("Keep this card")
+    hand.sees("next-step", "Cai: take one action")
+
+
+@dataclass(frozen=True)
+class Catalogued:
+    """The round entered again with its cards catalogued: the packs stored first, the script picking each
+    card by name, and the budget of #32 (None: printed, no budget)."""
+
+    name: str
+    packs: Callable[[], tuple[Pack, ...]]
+    script: Callable[[Hand], None]
+    budget: int | None
 
 
 @dataclass(frozen=True)
 class Round:
     """One game's scripted round or turn, where it starts, and the issue's budget of taps and typed fields
-    (None: printed, no budget yet)."""
+    (None: printed, no budget yet); with `catalogued`, its second figure."""
 
     name: str
     start: Callable[[], Session]
     script: Callable[[Hand], None]
     budget: int | None
+    catalogued: Catalogued | None = None
 
 
 ROUNDS = (
-    Round("Blackout HK solo round", blackout_solo, blackout_round, 35),
-    Round("Hope City citizen's turn", hope_city_turn_start, hope_city_turn, 7),
+    Round(
+        "Blackout HK solo round",
+        blackout_solo,
+        blackout_round,
+        35,
+        Catalogued("Blackout HK round, catalogued", blackout_catalogue, blackout_round_catalogued, 25),
+    ),
+    Round(
+        "Hope City citizen's turn",
+        hope_city_turn_start,
+        hope_city_turn,
+        7,
+        Catalogued("Hope City turn, catalogued", hope_city_catalogue, hope_city_turn_catalogued, 5),
+    ),
     Round("ASHES solo round, first turns", ashes_round_start, ashes_round, None),
     Round("Unsettled explorer turn", in_play, unsettled_turn, None),
-    Round("Infamous Traffic player turn", traffic_turn_start, traffic_turn, None),
+    Round(
+        "Infamous Traffic player turns",
+        traffic_turn_start,
+        traffic_turn,
+        None,
+        Catalogued("Infamous Traffic, catalogued", traffic_catalogue, traffic_turn_catalogued, None),
+    ),
 )
 SWIPE_BUDGET = 0
 
@@ -261,14 +392,24 @@ def verdict(hand: Hand, budget: int | None) -> str:
     return f"{notes}  swiped to: {'; '.join(hand.swiped)}" if hand.swiped else notes.rstrip()
 
 
-def played(browser: Any, device: dict[str, Any], game: Round) -> Hand:
-    """The round entered on a fresh app with its own data folder holding the one stored game."""
-    with tempfile.TemporaryDirectory() as data, playing(browser, device, Path(data), game.start()) as page:
-        page.set_default_timeout(WAIT_MS)
-        hand = Hand(page)
-        hand.settled()
-        game.script(hand)
-        return hand
+def played(
+    browser: Any,
+    device: dict[str, Any],
+    game: Round,
+    script: Callable[[Hand], None],
+    packs: tuple[Pack, ...] = (),
+) -> Hand:
+    """The round entered on a fresh app with its own data folder holding the one stored game (and `packs`)."""
+    with tempfile.TemporaryDirectory() as data:
+        with Store(Path(data) / DATABASE_NAME) as store:
+            for pack in packs:
+                store.save_pack(pack)
+        with playing(browser, device, Path(data), game.start()) as page:
+            page.set_default_timeout(WAIT_MS)
+            hand = Hand(page)
+            hand.settled()
+            script(hand)
+            return hand
 
 
 def round_figures() -> Iterator[Figure]:
@@ -283,8 +424,13 @@ def round_figures() -> Iterator[Figure]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             for game in ROUNDS:
-                hand = played(browser, device, game)
+                hand = played(browser, device, game, game.script)
                 notes = verdict(hand, game.budget)
                 yield Figure(f"round: {game.name}", hand.taps + hand.typed, "entry", notes)
+                if game.catalogued is not None:
+                    again = game.catalogued
+                    hand = played(browser, device, game, again.script, again.packs())
+                    notes = verdict(hand, again.budget)
+                    yield Figure(f"round: {again.name}", hand.taps + hand.typed, "entry", notes)
         finally:
             browser.close()

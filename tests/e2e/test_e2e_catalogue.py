@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 import trackers  # noqa: F401  (registers every game)
 from tests.e2e.flutter import ident, open_phone, reach, serve, stored, type_into
+from tests.infamous_traffic.play import started as traffic_started
 from trackers.blackout_hk import actions as ba
 from trackers.blackout_hk.game import BLACKOUT_HK
 from trackers.core.actions import Action
@@ -21,6 +22,7 @@ from trackers.core.game import make_setup
 from trackers.core.session import Session
 from trackers.hope_city import actions as ha
 from trackers.hope_city.game import HOPE_CITY
+from trackers.infamous_traffic import actions as ia
 from trackers.services.datadir import DATABASE_NAME
 from trackers.services.storage import Store
 
@@ -155,3 +157,29 @@ def test_blackout_a_card_saved_when_bought_then_bought_by_name_in_two_taps(
         assert (finger.taps, finger.swipes) == (2, 0)
     picked, typed = entries_of(tmp_path, ba.Buy)
     assert picked == typed == [ba.Buy(1, "Dock Worker", goals=1, colour="blue")]
+
+
+def test_infamous_traffic_a_card_saved_when_inquired_then_kept_by_name_in_two_taps(
+    browser: Any, pixel_7: dict[str, Any], tmp_path: Path
+) -> None:
+    """Ada's first turn (three players, seed 4, as the round bench plays it): Inquire keeps a card."""
+    with two_games(browser, pixel_7, tmp_path, traffic_started(players=3, seed=4)) as phone:
+        resume(phone, 0, "it-on-turn")
+        Finger(phone).tap(phone.get_by_role("button", name="Inquire", exact=True))
+        type_into(phone, ident(phone, "it-inquire-name"), "Clipper")
+        Finger(phone).tap(phone.get_by_role("button", name="Victory points plus one"))
+        Finger(phone).tap(phone.get_by_role("button", name="Save to the catalogue"))
+        expect(ident(phone, "notice-message")).to_have_text("“Clipper” saved to the catalogue.")
+        Finger(phone).tap(phone.get_by_role("button", name="Keep this card"))
+        expect(ident(phone, "it-on-turn")).to_have_text("Ben's turn")
+        back_home(phone)
+
+        resume(phone, 1, "it-on-turn")
+        Finger(phone).tap(phone.get_by_role("button", name="Inquire", exact=True))
+        finger = Finger(phone)
+        finger.tap(phone.get_by_role("button", name="Clipper: upkeep 0, 1 VP, 0 parties"))
+        finger.tap(phone.get_by_role("button", name="Keep this card"))
+        expect(ident(phone, "it-on-turn")).to_have_text("Ben's turn")
+        assert (finger.taps, finger.swipes) == (2, 0)
+    picked, typed = entries_of(tmp_path, ia.Inquire)
+    assert picked == typed == [ia.Inquire("Clipper", 0, 1, 0)]

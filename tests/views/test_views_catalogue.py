@@ -8,25 +8,42 @@ import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from tests.views.test_views_blackout_hk import P1, _sent, _solo
 from tests.views.test_views_hope_city import STARTING, _choose_citizens, _filled, _new_game
+from tests.views.test_views_infamous_traffic_board import _file as _it_file
+from tests.views.test_views_infamous_traffic_turn import _board as _it_board
+from tests.views.test_views_infamous_traffic_turn import _new_game as _it_new_game
+from tests.views.test_views_infamous_traffic_turn import _start as _it_start
+from tests.views.test_views_infamous_traffic_turn import _to_turns as _it_to_turns
 from trackers.blackout_hk import actions as ba
 from trackers.blackout_hk.catalogue import CardEntry, Goal, TileEntry
 from trackers.blackout_hk.queries import CATALOGUE_KIND as BHK_KIND
-from trackers.blackout_hk.queries import cards_in, catalogue_pack, scout_from, tiles_in
+from trackers.blackout_hk.queries import cards_in, catalogue_pack, goal_from, scout_from, tiles_in
+from trackers.blackout_hk.state import BlackoutState
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
 from trackers.hope_city.catalogue import ObjectiveEntry
 from trackers.hope_city.queries import CATALOGUE_KIND as HC_KIND
 from trackers.hope_city.queries import catalogue_pack as hc_catalogue_pack
 from trackers.hope_city.queries import objectives_in
+from trackers.infamous_traffic import actions as ia
+from trackers.infamous_traffic.catalogue import CardEntry as ItCard
+from trackers.infamous_traffic.queries import CATALOGUE_KIND as IT_KIND
+from trackers.infamous_traffic.queries import cards_in as it_cards_in
+from trackers.infamous_traffic.queries import catalogue_pack as it_catalogue_pack
+from trackers.infamous_traffic.queries import prize_from as it_prize_from
 from trackers.services.storage import Store
 from views.app import start
 from views.catalogue import MY_CARDS
 
 
+def _state_of(store: Store, game_id: str) -> BlackoutState:
+    state = store.open_game(game_id).session.state
+    assert isinstance(state, BlackoutState)
+    return state
+
+
 def _newest_entries(store: Store) -> tuple[Action, ...]:
-    """The entries of the game played last."""
-    games = sorted(store.list_games(), key=lambda g: g.id)
-    return tuple(e.action for e in store.open_game(games[-1].id).session.history)
+    """The entries of the game played last (game ids are random: the store lists the last played first)."""
+    return tuple(e.action for e in store.open_game(store.list_games()[0].id).session.history)
 
 
 async def _hc_to_the_objective(page: FakePage) -> None:
@@ -315,5 +332,153 @@ def test_the_form_offers_the_newest_cards_of_its_colour_first_and_the_name_typed
         assert page.has("hc-obj-catalogue-pick-card-1") and not page.has("hc-obj-catalogue-pick-card-8")
         await page.change("hc-obj-catalogue-name", "bank")
         assert not page.has("hc-obj-catalogue-pick-bank"), "an Economics card is no Politics objective"
+
+    run(go())
+
+
+def _season_file() -> str:
+    """A stored three-player game at its London Season's first draft."""
+    return _it_file("season")
+
+
+def _it_sent(store: Store, kind: type[Action]) -> list[Action]:
+    return [a for a in _newest_entries(store) if isinstance(a, kind)]
+
+
+def test_an_infamous_traffic_card_inquired_typed_saved_and_picked_by_name_in_a_new_game(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _it_to_turns(page, store)
+        await page.fire("it-act-inquire")
+        await page.change("it-inquire-name", "Clipper")
+        for key in ("upkeep", "vp", "vp", "parties"):
+            await page.fire(f"it-inquire-{key}-plus")
+        await page.fire("it-inquire-lock")
+        await page.fire("it-inquire-catalogue-save")
+        assert page.identified("notice-message") == "“Clipper” saved to the catalogue."
+        await page.fire("it-inquire-keep")
+        typed = _it_sent(store, ia.Inquire)
+        assert typed == [ia.Inquire("Clipper", 1, 2, 1, True)]
+        (mine,) = store.list_packs(IT_KIND)
+        assert it_cards_in(mine) == (ItCard("Clipper", 1, 2, 1, True),)
+        await page.fire("close-game")
+
+        await _it_new_game(page)
+        await _it_board(page)
+        await _it_start(page, "london", "ship", "Jardine")
+        await _it_start(page, "china", "ship")
+        await page.fire("it-act-inquire")
+        assert page.find("it-inquire-catalogue-pick-clipper").content == (
+            "Clipper: upkeep 1, 2 VP, 1 party, locked"
+        )
+        tap = Taps(page)
+        await tap("it-inquire-catalogue-pick-clipper")
+        await tap("it-inquire-keep")
+        assert _it_sent(store, ia.Inquire) == typed, (
+            "the entry the catalogued card fills equals the typed one"
+        )
+        assert tap.count == 2
+        every = [store.open_game(g.id).session.history for g in store.list_games()]
+        assert [[e.action for e in h if isinstance(e.action, ia.Inquire)] for h in every] == [typed, typed]
+        await page.fire("it-show-cards")
+        assert (
+            page.identified("it-catalogue-card-cards-clipper") == "Clipper: upkeep 1, 2 VP, 1 party, locked"
+        )
+
+    run(go())
+
+
+def test_an_infamous_traffic_prize_saved_in_the_season_fills_its_kind_debt_and_numbers(
+    store: Store,
+) -> None:
+    """A prize is offered on the prize form only (a location's card on the Inquire form only); a prize saved
+    without its kind says why."""
+    store.save_pack(it_catalogue_pack("Imported", [ItCard("Clipper", 1, 2, 1, True)]))
+    game = store.import_game(_season_file())
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        assert not page.has("it-prize-catalogue-pick-clipper"), "a location's card is no prize"
+        await page.change("it-prize-name", "Summer palace")
+        await page.fire("it-prize-catalogue-save")
+        assert page.identified("notice-message") == (
+            "“Summer palace” was not saved: pick the prize's kind first."
+        )
+        await page.fire("it-prize-kind-wealth")
+        for key in ("debt", "debt", "vp", "vp", "vp", "parties"):
+            await page.fire(f"it-prize-{key}-plus")
+        await page.fire("it-prize-catalogue-save")
+        assert page.identified("notice-message") == "“Summer palace” saved to the catalogue."
+        await page.fire("it-prize-keep")
+        typed = _it_sent(store, ia.TakePrize)
+        assert typed == [ia.TakePrize("Summer palace", "wealth", 2, 0, 3, 1)]
+        await page.fire("undo")
+        assert page.find("it-prize-catalogue-pick-summer-palace").content == (
+            "Summer palace: wealth prize, debt 2, upkeep 0, 3 VP, 1 party"
+        )
+        tap = Taps(page)
+        await tap("it-prize-catalogue-pick-summer-palace")
+        await tap("it-prize-keep")
+        assert _it_sent(store, ia.TakePrize) == typed
+        assert tap.count == 2
+        (mine,) = [p for p in store.list_packs(IT_KIND) if p.name == MY_CARDS]
+        assert it_prize_from(it_cards_in(mine)[0]) == typed[0]
+
+    run(go())
+
+
+HARBOUR_BOUGHT = (
+    ba.Roll("food", "tools", "water"),
+    ba.Plan(P1, ()),
+    ba.Done(),
+    ba.Done(),
+    ba.Buy(1, "Harbour plan", goals=3),
+    ba.Done(),
+    ba.CleanUp(),
+    ba.Done(),
+    ba.Roll("food", "tools", "water"),
+    ba.Plan(P1, ()),
+)
+"""A solo campaign in round 2's goals, holding the plan 'Harbour plan' (3 goals) bought in round 1."""
+
+
+def test_a_goal_saved_from_the_goal_form_keeps_its_gains_and_fills_it_in_a_new_game(store: Store) -> None:
+    """The Buy form saves a card's goals blank: the goal form keeps a goal's payment and gains into the
+    card (its other goals as they were), and in a new game the goal picked is filled from the catalogue."""
+    blank = CardEntry("Harbour plan", (Goal(), Goal(), Goal()))
+    store.save_pack(catalogue_pack(MY_CARDS, cards=[blank]))
+    first = _solo(store, *HARBOUR_BOUGHT)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{first}")
+        plan = _state_of(store, first).player(P1).objectives[-1]
+        await page.fire(f"bhk-goal-card-{plan.id}")
+        assert not page.has("bhk-goal-catalogue-save"), "a goal is saved on its card: the goal first"
+        await page.fire("bhk-goal-no-2")
+        for _ in range(3):
+            await page.fire("bhk-goal-hkd-plus")
+        await page.fire("bhk-goal-points-plus")
+        await page.fire("bhk-goal-catalogue-save")
+        assert page.identified("notice-message") == "Goal 2 of “Harbour plan” saved to the catalogue."
+        await page.fire("bhk-goal-finish")
+        await page.fire("bhk-goal-go")
+        typed = _sent(store)
+        assert typed == ba.CompleteGoal(card=plan.id, goal=2, finish=False, to="checkmarks", hkd=3, points=1)
+        (mine,) = store.list_packs(BHK_KIND)
+        (kept,) = cards_in(mine)
+        assert kept == CardEntry("Harbour plan", (Goal(), Goal(hkd=3, points=1), Goal()))
+        await page.fire("close-game")
+
+        second = _solo(store, *HARBOUR_BOUGHT)
+        page = await open_page(start, store)
+        await page.fire(f"resume-{second}")
+        await page.fire(f"bhk-goal-card-{plan.id}")
+        await page.fire("bhk-goal-no-2")
+        assert page.identified("bhk-goal-hkd") == "3", "the goal as catalogued"
+        await page.fire("bhk-goal-finish")
+        await page.fire("bhk-goal-go")
+        assert _sent(store) == typed == goal_from(kept, plan.id, 2, finish=False, to="checkmarks")
 
     run(go())

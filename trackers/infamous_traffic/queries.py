@@ -33,6 +33,7 @@ events_to_add = events.events_to_add
 war_outlook = decade.war_outlook
 region_of = china.region_of
 CATALOGUE_KIND = catalogue.KIND
+CARDS = catalogue.CARDS
 catalogue_pack = catalogue.catalogue
 cards_in = catalogue.cards_in
 inquire_from = catalogue.inquire_from
@@ -40,6 +41,7 @@ prize_from = catalogue.prize_from
 
 __all__ = [
     "BOARD_PACK",
+    "CARDS",
     "CATALOGUE_KIND",
     "RULEBOOK_CHINA",
     "black_tiles",

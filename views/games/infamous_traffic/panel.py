@@ -1,6 +1,6 @@
 """An Infamous Traffic on the shared game screen: the final ranking once the game is over, then one screen
-at a time (set-up, the turn or the decade's step, China, the bags, the firms), opening on what the table
-needs now."""
+at a time (set-up, the turn or the decade's step, China, the bags, the firms, the card catalogue), opening
+on what the table needs now."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import flet as ft
 
 from trackers.infamous_traffic.state import InfamousTrafficState
 from views.games.infamous_traffic.bags import BagsScreen
+from views.games.infamous_traffic.cards import CardsScreen
 from views.games.infamous_traffic.china.screen import ChinaScreen
 from views.games.infamous_traffic.decade.screen import DecadeScreen
 from views.games.infamous_traffic.firms import FirmsScreen
@@ -23,9 +24,9 @@ DECADE_END = ("war", "rush", "books", "season", "compound", "penalty")
 
 def _screens(state: InfamousTrafficState) -> list[tuple[str, str]]:
     if state.stage in ("board", "starts"):
-        return [("setup", "Set-up")]
+        return [("setup", "Set-up"), ("cards", "Cards")]
     first = ("decade", "Decade end") if state.stage in DECADE_END else ("turn", "Turn")
-    return [first, ("china", "China"), ("bags", "Bags"), ("firms", "Firms")]
+    return [first, ("china", "China"), ("bags", "Bags"), ("firms", "Firms"), ("cards", "Cards")]
 
 
 def _default_screen(state: InfamousTrafficState) -> str:
@@ -67,6 +68,8 @@ def InfamousTrafficPanel(model: AppModel) -> ft.Control:
         body = keyed("it-screen-china", ChinaScreen, model, state)
     elif shown == "bags":
         body = keyed("it-screen-bags", BagsScreen, model, state)
+    elif shown == "cards":
+        body = CardsScreen(model)
     else:
         body = keyed("it-screen-firms", FirmsScreen, model, state)
     return ft.Column(

@@ -14,9 +14,11 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import CompleteGoal, Done, PlaceCube, PublicGoal, RestorePower
 from trackers.blackout_hk.state import DICE, PERKS, BlackoutState, Player
 from trackers.core.actions import Action
+from trackers.core.catalogue import card_named, saved
+from views.catalogue import MY_CARDS, cards_in_pack, keep_cards, offered_cards, read_card, refuse
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.blackout_hk.parts import EFFECTS, all_done, counts_row, effects_fields, effects_of, hint
-from views.model import AppModel
+from views.model import AppModel, Notice
 from views.widgets import TOUCH, Act, Entry, action_button, action_row, card, chip_row, line
 
 S = BlackoutState
@@ -72,6 +74,49 @@ def goal_choices(state: S, p: Player) -> list[tuple[str, str]]:
     return choices
 
 
+def catalogued(model: AppModel, name: str) -> Any | None:
+    """The catalogued card of that name (the table's own first), or None (also when the catalogue cannot be
+    read: the form then stands as without one)."""
+    try:
+        return card_named(offered_cards(model, queries.CATALOGUE_KIND, queries.CARDS), name)
+    except ValueError:
+        return None
+
+
+def printed(known: Any, goal: str) -> dict[str, Any]:
+    """What goal `goal` of a catalogued card fills in the form: its payment, gains and slot colours."""
+    number = int(goal) if goal else 0
+    if known is None or not 1 <= number <= len(known.goals):
+        return {}
+    g = known.goals[number - 1]
+    fields = ("pay", "gain", "hkd", "points", "gps", "transport", "batteries", "place", "slot_colours")
+    return {name: getattr(g, name) for name in fields}
+
+
+def save_goal(model: AppModel, p: Player, v: dict[str, Any]) -> None:
+    """Keep the goal's payment and gains into the catalogued card of that name (a new card, its other goals
+    blank, when the catalogue has none: a volunteer's printed cubes are asked on the Buy form)."""
+    card, number = p.objective(str(v["what"])), int(v["goal"] or 0)
+    if card is None or not number:
+        refuse(model, "Pick the card and its goal first: the catalogue keeps the goal on its card.")
+        return
+    known = catalogued(model, card.name)
+    if known is None and card.colour:
+        refuse(model, f"“{card.name}” is not catalogued yet: save it from the Buy form with its cubes.")
+        return
+    base = queries.CARDS.write(known) if known is not None else {"name": card.name, "goals": []}
+    goals = list(base["goals"]) + [{}] * max(0, max(card.goals, number) - len(base["goals"]))
+    goals[number - 1] = {**effects_of(v), "pay": list(v["pay"]), "gain": list(v["gain"])}
+    goals[number - 1]["slot_colours"] = list(v["slot_colours"])
+    entry = read_card(model, queries.CARDS, {**base, "goals": goals}, card.name)
+    mine = next((k for k in model.packs(queries.CATALOGUE_KIND) if k.name == MY_CARDS), None)
+    held = cards_in_pack(mine, queries.CARDS) if mine is not None else ()
+    if entry is not None and keep_cards(
+        model, queries.CATALOGUE_KIND, MY_CARDS, queries.CARDS, saved(held, entry)
+    ):
+        model.show_notice(Notice(f"Goal {number} of “{card.name}” saved to the catalogue.", kind="info"))
+
+
 @ft.component
 def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
     """One screen on a phone: what the goal is on, its number only where the card has more than one goal
@@ -96,18 +141,26 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
 
     def pick(what: str) -> None:
         """The form starts from what the state knows: the only goal left, a plan finished to the check-mark
-        area, a bought volunteer's colour."""
+        area, a bought volunteer's colour; and, for a card the catalogue has, that goal as printed and the
+        card's colour."""
         left = goals_left(state, p, what)
         card = p.objective(what)
         emergency = p.emergency is not None and p.emergency.id == what
         plan = card is not None and (card.goals > 1 or bool(card.done) or emergency)
+        known = catalogued(model, card.name) if card is not None else None
+        goal = str(left[0]) if len(left) == 1 else ""
         form.put_all(
             what=what,
-            goal=str(left[0]) if len(left) == 1 else "",
+            goal=goal,
             finish=True,
             to="checkmarks" if plan else "hand",
-            colour=card.colour if card is not None else "",
+            colour=(card.colour or (known.colour if known is not None else "")) if card is not None else "",
+            **printed(known, goal),
         )
+
+    def choose_goal(goal: str) -> None:
+        card = p.objective(str(form.now("what")))
+        form.put_all(goal=goal, **printed(catalogued(model, card.name) if card else None, goal))
 
     def send() -> None:
         action = goal_entry(state, p, form.latest.value)
@@ -127,12 +180,13 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
             chip_row(
                 [(str(g), str(g)) for g in left],
                 v["goal"] or None,
-                partial(form.put, "goal"),
+                choose_goal,
                 key="bhk-goal-no",
                 label="Goal:",
             )
         )
-    if p.objective(what) is not None:
+    held = p.objective(what)
+    if held is not None:
         controls += card_leaves(form, v, stays=len(left) > 1)
     controls += [
         *effects_fields(
@@ -157,6 +211,19 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
                 ),
             ],
             key="bhk-goal-acts",
+        ),
+        # Under the goal's own buttons: saving is seldom, and Complete stays where it was.
+        *(
+            [
+                action_button(
+                    "Save to the catalogue",
+                    lambda: save_goal(model, p, form.latest.value),
+                    key="bhk-goal-catalogue-save",
+                    icon=ft.Icons.SAVE,
+                )
+            ]
+            if held is not None and v["goal"]
+            else []
         ),
         *all_done(model, state, "goals", key="bhk-goals-all-done"),
         rule_link(model, "blackout-hk/round/objectives", key="bhk-rule-objectives"),

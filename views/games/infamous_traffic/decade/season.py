@@ -13,7 +13,9 @@ from trackers.core.errors import Violation
 from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import Discard, SkipPrize, TakePrize
 from trackers.infamous_traffic.state import InfamousTrafficState
+from views.catalogue import CataloguePart
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
+from views.games.infamous_traffic.cards import as_card, catalogued_text
 from views.games.infamous_traffic.china.parts import hint, money_text
 from views.games.infamous_traffic.firms import card_text
 from views.model import AppModel
@@ -66,6 +68,13 @@ def PrizeForm(model: AppModel, state: InfamousTrafficState, who: str) -> ft.Cont
             form.reset()
             name.clear()
 
+    def pick(card: Any) -> None:
+        form.put_all(kind=card.prize, debt=card.debt, upkeep=card.upkeep, vp=card.vp, parties=card.parties)
+
+    def typed(typed_name: str) -> dict[str, Any] | str:
+        values = form.latest.value
+        return as_card(values, typed_name) if values["kind"] else "pick the prize's kind first."
+
     blocked = model.check(entry("prize")) if kind else hint("Pick the prize's kind.")
     married = any(c.prize == "marriage" and not c.face_down for c in state.firm(who).tableau)
     notes = []
@@ -76,7 +85,19 @@ def PrizeForm(model: AppModel, state: InfamousTrafficState, who: str) -> ft.Cont
     return ft.Column(
         [
             heading(f"{who} keeps a prize"),
-            name.field("Prize name", key="it-prize-name", max_length=60),
+            CataloguePart(
+                model,
+                queries.CATALOGUE_KIND,
+                queries.CARDS,
+                prefix="it-prize-catalogue",
+                offered=lambda card: bool(card.prize),
+                label=catalogued_text,
+                pick=pick,
+                typed=typed,
+                name=name,
+                field_key="it-prize-name",
+                field_label="Prize name (searches the catalogue)",
+            ),
             chip_row(KINDS, kind, partial(form.put, "kind"), key="it-prize-kind", label="Kind:"),
             *[form_stepper(form, field, label, key=f"it-prize-{field}") for field, label in NUMBERS],
             _face(kind, bool(form["face_up"]), lambda: form.put("face_up", not form.now("face_up"))),

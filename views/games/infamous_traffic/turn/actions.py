@@ -22,12 +22,14 @@ from trackers.infamous_traffic.actions import (
     ThrowParty,
     Travel,
 )
-from trackers.infamous_traffic.queries import blocked
+from trackers.infamous_traffic.queries import CARDS, CATALOGUE_KIND, blocked
 from trackers.infamous_traffic.state import LOCATIONS, PLAYER_TILES, InfamousTrafficState
+from views.catalogue import CataloguePart
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
+from views.games.infamous_traffic.cards import as_card, catalogued_text
 from views.games.infamous_traffic.parts import PLACES, hint, name
 from views.model import AppModel
-from views.widgets import TOUCH, Act, Entry, action_button, action_row, heading
+from views.widgets import Act, Entry, action_button, action_row, heading
 
 S = InfamousTrafficState
 FORMS = {
@@ -117,7 +119,23 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
     )
     controls: list[ft.Control] = [
         heading(f"Inquire: three cards from the {deck} deck"),
-        card_name.field("The card kept", key="it-inquire-name", height=TOUCH + 8),
+        CataloguePart(
+            model,
+            CATALOGUE_KIND,
+            CARDS,
+            prefix="it-inquire-catalogue",
+            offered=lambda card: not card.prize,
+            label=catalogued_text,
+            pick=lambda card: form.put_all(
+                upkeep=card.upkeep, vp=card.vp, parties=card.parties, locked=card.locked
+            ),
+            typed=lambda typed_name: as_card(form.latest.value, typed_name),
+            name=card_name,
+            field_key="it-inquire-name",
+            field_label="The card kept (searches the catalogue)",
+        ),
+        # Its button above the numbers: a card picked from the catalogue is kept with the next tap, in view.
+        action_button("Keep this card", keep, key="it-inquire-keep", primary=True, blocked=reasons),
         form_stepper(form, "upkeep", "Upkeep", key="it-inquire-upkeep", high=20),
         form_stepper(form, "vp", "Victory points", key="it-inquire-vp", high=20),
         form_stepper(form, "parties", "Party icons", key="it-inquire-parties", high=9),
@@ -127,7 +145,6 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
             lambda: form.put("locked", not form.now("locked")),
             key="it-inquire-lock",
         ),
-        action_button("Keep this card", keep, key="it-inquire-keep", primary=True, blocked=reasons),
         send_button(
             model, "Put all three back", Inquire(), key="it-inquire-none", blocked=model.check(Inquire())
         ),
