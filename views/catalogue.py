@@ -1,9 +1,10 @@
 """Card catalogues on the forms (issue #32): a card's printed values typed once, kept under a name, and picked
 by name in every later game.
 
-A form that asks for a card's printed values shows `CataloguePart` above its fields: the catalogue's cards
-first (the name field searches them, the most recently saved first, each one 48 px button that fills the
-form in one tap), then "Save to the catalogue", which keeps the form's values under the name in the field.
+A form that asks for a card's printed values shows the catalogue (`use_catalogue`) above its fields: the
+catalogue's cards first (the name field searches them, the most recently saved first, each one 48 px button
+that fills the form in one tap); and "Save to the catalogue", which keeps the form's values under the name
+in the field, beside the form's own send button, so that the form's fields stay in view above it.
 The cards a table saves go to its own pack of the game's catalogue kind (`MY_CARDS`); a catalogue imported
 or fetched is offered as well, a card of the table's own winning over one of the same name. `CatalogueShelf`
 is the catalogue on the game's pack screen: each card edited (its values as the pack file holds them) or
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, cast
 
@@ -79,8 +81,16 @@ def read_card(model: AppModel, cards: CardList[Any], raw: Mapping[str, Any], nam
         return None
 
 
-@ft.component
-def CataloguePart(
+@dataclass(frozen=True)
+class Catalogue:
+    """The catalogue on a form, in two places: `picker` above the form's fields (the name field and the cards
+    it finds), `save` beside the form's own send button, where the values are filled in."""
+
+    picker: ft.Control
+    save: ft.Control
+
+
+def use_catalogue(
     model: AppModel,
     kind: str,
     cards: CardList[Any],
@@ -94,14 +104,15 @@ def CataloguePart(
     field_key: str = "",
     field_label: str = "",
     extra: ft.Control | None = None,
-) -> ft.Control:
-    """The catalogue on a form: `offered` says which cards fit the form now, `label` names one on its button,
-    `pick` fills the form from one, and `typed` gives the form's values as a card of the pack named as given
-    (or, when the form cannot make one yet, why). `name` is the form's own name field (a card bought is
-    named), shown here keyed `field_key` under `field_label`: it searches the catalogue and names the card
-    saved. Keys: `<prefix>-name` (unless `field_key`), `<prefix>-pick-<slug of the name>`, `<prefix>-save`,
-    and `<prefix>-more` when more cards match than are shown. `extra` is what the catalogue needs beyond the
-    form's own fields (a scout tile's other challenge), shown while a name no card has is typed."""
+) -> Catalogue:
+    """The catalogue on a form (a hook: called by the form's component on every render). `offered` says which
+    cards fit the form now, `label` names one on its button, `pick` fills the form from one, and `typed` gives
+    the form's values as a card of the pack named as given (or, when the form cannot make one yet, why).
+    `name` is the form's own name field (a card bought is named), shown here keyed `field_key` under
+    `field_label`: it searches the catalogue and names the card saved. Keys: `<prefix>-name` (unless
+    `field_key`), `<prefix>-pick-<slug of the name>`, `<prefix>-save`, and `<prefix>-more` when more cards
+    match than are shown. `extra` is what the catalogue needs beyond the form's own fields (a scout tile's
+    other challenge), shown while a name no card has is typed."""
     own = Entry()
     field = name or own
     _, set_query = ft.use_state("")  # each keystroke re-renders the cards offered
@@ -148,9 +159,11 @@ def CataloguePart(
         keys.add(key)
         chosen = same_name(card.name, query)
         buttons.append(action_button(label(card), partial(choose, card), key=key, primary=chosen))
+    # With nothing catalogued the field's label says what it is for: no line of its own above the form.
+    searches = "search the catalogue, or save under it" if known or problem else "to save it to the catalogue"
     controls: list[ft.Control] = [
         field.field(
-            field_label or f"The {cards.noun}'s name (search the catalogue, or save under it)",
+            field_label or f"The {cards.noun}'s name ({searches})",
             key=field_key or f"{prefix}-name",
             on_change=set_query,
             height=TOUCH + 8,
@@ -162,10 +175,17 @@ def CataloguePart(
     if len(matching) > SHOWN:
         more = f"{len(matching) - SHOWN} more: type more of the name."
         controls.append(tagged(f"{prefix}-more", ft.Text(more, size=12, italic=True)))
-    elif not known:
-        controls.append(ft.Text(problem or f"No {cards.noun}s catalogued yet.", size=12, italic=True))
-    controls.append(action_button("Save to the catalogue", save, key=f"{prefix}-save", icon=ft.Icons.SAVE))
-    return ft.Column(controls, spacing=4, key=prefix)
+    elif problem:
+        controls.append(ft.Text(problem, size=12, italic=True))
+    return Catalogue(
+        ft.Column(controls, spacing=4, key=prefix),
+        action_button("Save to the catalogue", save, key=f"{prefix}-save", icon=ft.Icons.SAVE),
+    )
+
+
+def beside(send: ft.Control, save: ft.Control) -> ft.Control:
+    """A form's send button with "Save to the catalogue" beside it (below it where the row is too narrow)."""
+    return ft.Row([send, save], wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def _json(card_json: Mapping[str, Any]) -> str:

@@ -12,7 +12,7 @@ import flet as ft
 from trackers.hope_city.actions import ChooseObjective, Defer, Resolve
 from trackers.hope_city.queries import CATALOGUE_KIND, OBJECTIVES, blocked
 from trackers.hope_city.state import ANY, COLOURS, TRACK_LETTERS, HopeCityState, Turn
-from views.catalogue import CataloguePart
+from views.catalogue import beside, use_catalogue
 from views.forms import Form, rule_link, send_button
 from views.games.hope_city.first_steps import done
 from views.games.hope_city.parts import cost_text, dice_row, hint, label, objective_text
@@ -113,18 +113,19 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
             form.reset()
 
     source = form["source"]
+    catalogue = use_catalogue(
+        model,
+        CATALOGUE_KIND,
+        OBJECTIVES,
+        prefix="hc-obj-catalogue",
+        offered=lambda card: card.major or card.category == space,
+        label=catalogued_text,
+        pick=partial(_picked, form),
+        typed=lambda name: _as_card(form.latest.value, space, name),
+    )
     controls: list[ft.Control] = [
         title,
-        CataloguePart(
-            model,
-            CATALOGUE_KIND,
-            OBJECTIVES,
-            prefix="hc-obj-catalogue",
-            offered=lambda card: card.major or card.category == space,
-            label=catalogued_text,
-            pick=partial(_picked, form),
-            typed=lambda name: _as_card(form.latest.value, space, name),
-        ),
+        catalogue.picker,
         chip_row(
             _sources(state, turn, space),
             source,
@@ -147,12 +148,15 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
         controls.append(ft.Text("A Major Objective costs one token of each colour."))
     action = _choice(form.latest.shown, space)
     controls += [
-        action_button(
-            "Take this objective",
-            choose,
-            key="hc-obj-choose",
-            primary=True,
-            blocked=model.check(action) if action else hint("Pick what the card costs."),
+        beside(
+            action_button(
+                "Take this objective",
+                choose,
+                key="hc-obj-choose",
+                primary=True,
+                blocked=model.check(action) if action else hint("Pick what the card costs."),
+            ),
+            catalogue.save,
         ),
         rule_link(model, "hope-city/objectives", key="hc-rule-objectives"),
     ]

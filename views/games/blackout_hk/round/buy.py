@@ -14,7 +14,7 @@ from trackers.blackout_hk.actions import Buy, CleanUp, Done
 from trackers.blackout_hk.state import DICE, OBJECTIVE_SPOTS, RESOURCES, BlackoutState
 from trackers.core.names import same_name
 from trackers.core.wording import unit
-from views.catalogue import CataloguePart
+from views.catalogue import use_catalogue
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.games.blackout_hk.parts import GOAL_COUNTS
 from views.model import AppModel
@@ -145,24 +145,26 @@ def BuyCard(model: AppModel, state: S) -> ft.Control:
                 label="Cubes printed (for the catalogue):",
             )
         )
+    catalogue = use_catalogue(
+        model,
+        queries.CATALOGUE_KIND,
+        queries.CARDS,
+        prefix="bhk-buy-catalogue",
+        offered=lambda _: True,
+        label=catalogued_text,
+        pick=pick,
+        typed=lambda typed: as_card(form.latest.value, typed),
+        name=name,
+        field_key="bhk-buy-name",
+        field_label="Name (searches the catalogue; empty: the kind and its price)",
+    )
     return card(
         line(
             "bhk-buy-money", f"HK$ {p.hkd}; {len(p.objectives)} of {OBJECTIVE_SPOTS} objective spots taken."
         ),
-        CataloguePart(
-            model,
-            queries.CATALOGUE_KIND,
-            queries.CARDS,
-            prefix="bhk-buy-catalogue",
-            offered=lambda _: True,
-            label=catalogued_text,
-            pick=pick,
-            typed=lambda typed: as_card(form.latest.value, typed),
-            name=name,
-            field_key="bhk-buy-name",
-            field_label="Name (searches the catalogue; empty: the kind and its price)",
-        ),
+        catalogue.picker,
         *kind_rows,
+        catalogue.save,
         action_row(acts, key="bhk-buy-rows"),
         send_button(model, "Pass", Done(), key="bhk-buy-pass", blocked=model.check(Done())),
         rule_link(model, "blackout-hk/round/buy", key="bhk-rule-buy"),

@@ -14,7 +14,7 @@ import flet as ft
 from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Done, Scout, ScoutNoTile
 from trackers.blackout_hk.state import DISTRICTS, REWARDS, BlackoutState
-from views.catalogue import CataloguePart
+from views.catalogue import beside, use_catalogue
 from views.forms import Form, form_stepper, rule_link, send_button
 from views.games.blackout_hk.parts import all_done, card_choices, hint, toggle_chips
 from views.model import AppModel
@@ -195,18 +195,19 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
                 form, "back", "The tile goes face down: icons on its back", key="bhk-scout-back", high=3
             )
         )
+    catalogue = use_catalogue(
+        model,
+        queries.CATALOGUE_KIND,
+        queries.TILES,
+        prefix="bhk-scout-catalogue",
+        offered=lambda _: True,
+        label=tile_text,
+        pick=pick,
+        typed=lambda name: as_tile(form.latest.value, name),
+        extra=for_catalogue,
+    )
     return card(
-        CataloguePart(
-            model,
-            queries.CATALOGUE_KIND,
-            queries.TILES,
-            prefix="bhk-scout-catalogue",
-            offered=lambda _: True,
-            label=tile_text,
-            pick=pick,
-            typed=lambda name: as_tile(form.latest.value, name),
-            extra=for_catalogue,
-        ),
+        catalogue.picker,
         chip_row(
             open_districts,
             v["district"] or None,
@@ -241,7 +242,9 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             label="Tile's reward:",
         ),
         *reward,
-        action_button("Scout", send, key="bhk-scout-go", primary=True, blocked=reasons),
+        beside(
+            action_button("Scout", send, key="bhk-scout-go", primary=True, blocked=reasons), catalogue.save
+        ),
         *no_tile,
         send_button(model, "No scouting (done)", Done(), key="bhk-scout-done", blocked=model.check(Done())),
         *all_done(model, state, "scouting", key="bhk-scout-all-done"),

@@ -13,7 +13,7 @@ from trackers.core.errors import Violation
 from trackers.infamous_traffic import queries
 from trackers.infamous_traffic.actions import Discard, SkipPrize, TakePrize
 from trackers.infamous_traffic.state import InfamousTrafficState
-from views.catalogue import CataloguePart
+from views.catalogue import beside, use_catalogue
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
 from views.games.infamous_traffic.cards import as_card, catalogued_text
 from views.games.infamous_traffic.china.parts import hint, money_text
@@ -82,27 +82,31 @@ def PrizeForm(model: AppModel, state: InfamousTrafficState, who: str) -> ft.Cont
         notes.append(line("it-prize-note", f"{who} is married: a family ambition turns face up at once."))
     if len(state.players) <= 3:
         notes.append(line("it-prize-throw", "2 or 3 players: then throw one of the rest away at random."))
+    catalogue = use_catalogue(
+        model,
+        queries.CATALOGUE_KIND,
+        queries.CARDS,
+        prefix="it-prize-catalogue",
+        offered=lambda card: bool(card.prize),
+        label=catalogued_text,
+        pick=pick,
+        typed=typed,
+        name=name,
+        field_key="it-prize-name",
+        field_label="Prize name (searches the catalogue)",
+    )
     return ft.Column(
         [
             heading(f"{who} keeps a prize"),
-            CataloguePart(
-                model,
-                queries.CATALOGUE_KIND,
-                queries.CARDS,
-                prefix="it-prize-catalogue",
-                offered=lambda card: bool(card.prize),
-                label=catalogued_text,
-                pick=pick,
-                typed=typed,
-                name=name,
-                field_key="it-prize-name",
-                field_label="Prize name (searches the catalogue)",
-            ),
+            catalogue.picker,
             chip_row(KINDS, kind, partial(form.put, "kind"), key="it-prize-kind", label="Kind:"),
             *[form_stepper(form, field, label, key=f"it-prize-{field}") for field, label in NUMBERS],
             _face(kind, bool(form["face_up"]), lambda: form.put("face_up", not form.now("face_up"))),
             *notes,
-            action_button("Keep this prize", keep, key="it-prize-keep", primary=True, blocked=blocked),
+            beside(
+                action_button("Keep this prize", keep, key="it-prize-keep", primary=True, blocked=blocked),
+                catalogue.save,
+            ),
             send_button(
                 model,
                 "Take no prize",

@@ -24,7 +24,7 @@ from trackers.infamous_traffic.actions import (
 )
 from trackers.infamous_traffic.queries import CARDS, CATALOGUE_KIND, blocked
 from trackers.infamous_traffic.state import LOCATIONS, PLAYER_TILES, InfamousTrafficState
-from views.catalogue import CataloguePart
+from views.catalogue import use_catalogue
 from views.forms import Form, form_stepper, rule_link, send_button, toggle
 from views.games.infamous_traffic.cards import as_card, catalogued_text
 from views.games.infamous_traffic.parts import PLACES, hint, name
@@ -117,23 +117,24 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
         if typed
         else hint("Type the name of the card kept, or put all three back.")
     )
+    catalogue = use_catalogue(
+        model,
+        CATALOGUE_KIND,
+        CARDS,
+        prefix="it-inquire-catalogue",
+        offered=lambda card: not card.prize,
+        label=catalogued_text,
+        pick=lambda card: form.put_all(
+            upkeep=card.upkeep, vp=card.vp, parties=card.parties, locked=card.locked
+        ),
+        typed=lambda typed_name: as_card(form.latest.value, typed_name),
+        name=card_name,
+        field_key="it-inquire-name",
+        field_label="The card kept (searches the catalogue)",
+    )
     controls: list[ft.Control] = [
         heading(f"Inquire: three cards from the {deck} deck"),
-        CataloguePart(
-            model,
-            CATALOGUE_KIND,
-            CARDS,
-            prefix="it-inquire-catalogue",
-            offered=lambda card: not card.prize,
-            label=catalogued_text,
-            pick=lambda card: form.put_all(
-                upkeep=card.upkeep, vp=card.vp, parties=card.parties, locked=card.locked
-            ),
-            typed=lambda typed_name: as_card(form.latest.value, typed_name),
-            name=card_name,
-            field_key="it-inquire-name",
-            field_label="The card kept (searches the catalogue)",
-        ),
+        catalogue.picker,
         # Its button above the numbers: a card picked from the catalogue is kept with the next tap, in view.
         action_button("Keep this card", keep, key="it-inquire-keep", primary=True, blocked=reasons),
         form_stepper(form, "upkeep", "Upkeep", key="it-inquire-upkeep", high=20),
@@ -145,6 +146,7 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
             lambda: form.put("locked", not form.now("locked")),
             key="it-inquire-lock",
         ),
+        catalogue.save,
         send_button(
             model, "Put all three back", Inquire(), key="it-inquire-none", blocked=model.check(Inquire())
         ),
