@@ -53,15 +53,18 @@ def packaged() -> set[str]:
     return {entry.name for entry in top if not entry.name.startswith(".") and entry.name not in left_out}
 
 
-def _archive(site: Path) -> None:
+def _archive(site: Path, app: Path | None) -> None:
     """The app's Python (no pyproject.toml: the page would install its dependencies from the package
-    index) and its dependencies, unpacked into `__pypackages__`, which the page puts on sys.path."""
+    index) and its dependencies, unpacked into `__pypackages__`, which the page puts on sys.path.
+    Given `app`, that one script is the app's Python, as main.py (the bench's bare Flet counter)."""
     requirements = HERE / "web-requirements.txt"
     if f"flet=={flet.version.flet_version}\n" not in requirements.read_text(encoding="utf-8"):
         raise SystemExit(f"{requirements.name} must name flet=={flet.version.flet_version}, the client's")
     wheels = sorted(download(requirements, deps=False).glob("*.whl"))
     with tarfile.open(site / ARCHIVE, "w:gz", format=tarfile.GNU_FORMAT) as archive:
-        for name in sorted(packaged() - {"assets", "pyproject.toml"}):
+        if app is not None:
+            archive.add(app, arcname="main.py")
+        for name in sorted(packaged() - {"assets", "pyproject.toml"} if app is None else ()):
             archive.add(ROOT / name, arcname=name, filter=lambda f: None if "__pycache__" in f.name else f)
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as unpacked:
@@ -73,7 +76,8 @@ def _archive(site: Path) -> None:
                         archive.addfile(entry, io.BytesIO(data))
 
 
-def build(site: Path = SITE) -> Path:
+def build(site: Path = SITE, app: Path | None = None) -> Path:
+    """The site in `site`: Lantern's, or with `app` the same site around that one script instead."""
     flet_config = PYPROJECT["tool"]["flet"]
     shutil.rmtree(site, ignore_errors=True)
     shutil.copytree(Path(flet_web.__file__).parent / "web", site)
@@ -83,7 +87,7 @@ def build(site: Path = SITE) -> Path:
     for name in CLIENT_BUILDS:
         client = site / name
         client.write_bytes(client.read_bytes().replace(RIVE_CDN, RIVE_UNAVAILABLE))
-    _archive(site)
+    _archive(site, app)
     index = site / "index.html"
     patch_index_html(
         index_path=str(index),
