@@ -14,8 +14,10 @@ module worker cannot load ("pyodide/pyodide.mjs", a bare module name).
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import re
 import shutil
 import sys
 import tarfile
@@ -37,6 +39,55 @@ HERE = Path(__file__).resolve().parent
 SITE = ROOT / "build" / "web"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 ARCHIVE = "app.tar.gz"
+UNUSED = (
+    "**/*.symbols",
+    "flutter.js.map",
+    "canvaskit/experimental_webparagraph",
+    "pyodide/python",
+    "pyodide/python.bat",
+    "pyodide/python.exe",
+    "pyodide/python_cli_entry.mjs",
+    "pyodide/*.d.ts",
+    "pyodide/*.whl",
+)
+PRECACHE = (
+    "index.html",
+    "flutter_bootstrap.js",
+    "flutter.js",
+    "python.js",
+    "python-worker.js",
+    "manifest.json",
+    "favicon.png",
+    "icons/*",
+    "fonts/*.ttf",
+    "assets/*.json",
+    "assets/fonts/*",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+    ARCHIVE,
+)
+"""What the service worker stores at once: the Python worker's fetches, which it never sees (the worker
+starts before it), and the page's shell. The client build the browser runs comes from the page's list."""
+FLUTTER_SERVICE_WORKER = re.compile(r"\s*serviceWorkerSettings: \{[^}]*\},")
+REGISTER = """<script>
+    // Lantern's service worker (sw.js): registered once the first frame is drawn, so it never slows the
+    // start, then told what the page fetched before it took over.
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        window.lanternCached = window.lanternCached || event.data === "lantern-cached";
+      });
+      window.addEventListener("flutter-first-frame", async () => {
+        await navigator.serviceWorker.register("sw.js");
+        const ready = await navigator.serviceWorker.ready;
+        const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
+        ready.active.postMessage({ cache: fetched });
+      }, { once: true });
+    }
+  </script>
+"""
 PWA_ICONS = {
     "icon-192.png": 192,
     "icon-512.png": 512,
@@ -111,7 +162,43 @@ def build(site: Path = SITE, app: Path | None = None) -> Path:
         background_color="#14213D",
         theme_color="#14213D",
     )
+    _leave_out(site)
+    _service_worker(site)
     return site
+
+
+def _leave_out(site: Path) -> None:
+    """What no page fetches: debug symbols and source maps, Pyodide's command line and type files, the
+    wheels micropip would install from (the app archive carries its own), CanvasKit's experimental build."""
+    for pattern in UNUSED:
+        for path in site.glob(pattern):
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+
+
+def _service_worker(site: Path) -> None:
+    """sw.js (build/service_worker.js), with a cache named after everything it stores, registered by the
+    page once the client has drawn its first frame. Flutter's own (deprecated, it only unregisters
+    itself) is left out, and so is the loader's call for it, which would replace sw.js at each start."""
+    bootstrap = site / "flutter_bootstrap.js"
+    loader, found = FLUTTER_SERVICE_WORKER.subn("", bootstrap.read_text(encoding="utf-8"))
+    if found != 1:
+        raise SystemExit(
+            f"{bootstrap.name} no longer asks for Flutter's service worker as {FLUTTER_SERVICE_WORKER}"
+        )
+    bootstrap.write_text(loader, encoding="utf-8")
+    (site / "flutter_service_worker.js").unlink()
+    stored = sorted(path for pattern in PRECACHE for path in site.glob(pattern) if path.is_file())
+    digest = hashlib.sha256()
+    for path in stored:
+        digest.update(path.relative_to(site).as_posix().encode() + b"\0" + path.read_bytes())
+    worker = (HERE / "service_worker.js").read_text(encoding="utf-8")
+    worker = worker.replace("__CACHE__", f"lantern-{digest.hexdigest()[:16]}")
+    urls = ["./", *(path.relative_to(site).as_posix() for path in stored)]
+    (site / "sw.js").write_text(worker.replace("__PRECACHE__", json.dumps(urls)), encoding="utf-8")
+    index = site / "index.html"
+    index.write_text(
+        index.read_text(encoding="utf-8").replace("</body>", f"{REGISTER}</body>"), encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":
