@@ -15,12 +15,13 @@ module worker cannot load ("pyodide/pyodide.mjs", a bare module name).
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import re
 import shutil
+import subprocess
 import sys
 import tarfile
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -67,26 +68,47 @@ PRECACHE = (
     "pyodide/pyodide.asm.wasm",
     "pyodide/python_stdlib.zip",
     "pyodide/pyodide-lock.json",
+    "pyodide/snapshot.bin.gz",
     ARCHIVE,
 )
 """What the service worker stores at once: the Python worker's fetches, which it never sees (the worker
 starts before it), and the page's shell. The client build the browser runs comes from the page's list."""
 FLUTTER_SERVICE_WORKER = re.compile(r"\s*serviceWorkerSettings: \{[^}]*\},")
 REGISTER = """<script>
-    // Lantern's service worker (sw.js): registered once the first frame is drawn, so it never slows the
-    // start, then told what the page fetched before it took over.
+    // Lantern's service worker (sw.js): registered once the app's Python has started (Flet's python.js
+    // resolves jsConnect then), so its copies come from the browser's cache and never slow the start;
+    // then told what the page fetched before it took over.
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.addEventListener("message", (event) => {
         window.lanternCached = window.lanternCached || event.data === "lantern-cached";
       });
-      window.addEventListener("flutter-first-frame", async () => {
+      const keep = async () => {
         await navigator.serviceWorker.register("sw.js");
         const ready = await navigator.serviceWorker.ready;
         const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
         ready.active.postMessage({ cache: fetched });
-      }, { once: true });
+      };
+      const connect = globalThis.jsConnect;
+      if (typeof connect === "function") {
+        globalThis.jsConnect = async (...args) => {
+          await connect(...args);
+          keep();
+        };
+      } else {
+        window.addEventListener("load", keep, { once: true });
+      }
     }
   </script>
+"""
+SNAPSHOT = "pyodide/snapshot.bin.gz"
+LOAD_PYODIDE = re.compile(r"self\.pyodide = await loadPyodide\(\{\n")
+RESTORE = "self.pyodide = await loadPyodide({\n            _loadSnapshot: lanternSnapshot(),\n"
+SNAPSHOT_FETCH = f"""// Lantern: Pyodide restored from the memory snapshot `make web` took with the app
+// imported (build/snapshot.mjs), gzipped.
+const lanternSnapshot = async () => {{
+  const response = await fetch(new URL("{SNAPSHOT}", self.location));
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}};
 """
 PWA_ICONS = {
     "icon-192.png": 192,
@@ -107,24 +129,74 @@ def packaged() -> set[str]:
 def _archive(site: Path, app: Path | None) -> None:
     """The app's Python (no pyproject.toml: the page would install its dependencies from the package
     index) and its dependencies, unpacked into `__pypackages__`, which the page puts on sys.path.
-    Given `app`, that one script is the app's Python, as main.py (the bench's bare Flet counter)."""
+    Given `app`, that one script is the app's Python, as main.py (the bench's bare Flet counter).
+
+    Both the archive and Pyodide's standard library are compiled to bytecode here (`_bytecode`), so the
+    browser does not compile them again at every start."""
     requirements = HERE / "web-requirements.txt"
     if f"flet=={flet.version.flet_version}\n" not in requirements.read_text(encoding="utf-8"):
         raise SystemExit(f"{requirements.name} must name flet=={flet.version.flet_version}, the client's")
     wheels = sorted(download(requirements, deps=False).glob("*.whl"))
-    with tarfile.open(site / ARCHIVE, "w:gz", format=tarfile.GNU_FORMAT) as archive:
+    with tempfile.TemporaryDirectory(prefix="lantern-web-") as folder:
+        staged, stdlib = Path(folder) / "app", Path(folder) / "stdlib"
+        staged.mkdir()
         if app is not None:
-            archive.add(app, arcname="main.py")
+            shutil.copy(app, staged / "main.py")
         for name in sorted(packaged() - {"assets", "pyproject.toml"} if app is None else ()):
-            archive.add(ROOT / name, arcname=name, filter=lambda f: None if "__pycache__" in f.name else f)
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, staged / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy(ROOT / name, staged / name)
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as unpacked:
-                for member in unpacked.infolist():
-                    if not member.is_dir():
-                        data = unpacked.read(member)
-                        entry = tarfile.TarInfo(f"__pypackages__/{member.filename}")
-                        entry.size = len(data)
-                        archive.addfile(entry, io.BytesIO(data))
+                unpacked.extractall(staged / "__pypackages__")
+        library = site / "pyodide" / "python_stdlib.zip"
+        with zipfile.ZipFile(library) as unpacked:
+            unpacked.extractall(stdlib)
+        if _bytecode(staged, stdlib):
+            _zip_sourceless(stdlib, library)
+            _snapshot(site, staged)
+        with tarfile.open(site / ARCHIVE, "w:gz", format=tarfile.GNU_FORMAT) as archive:
+            for path in sorted(staged.iterdir()):
+                archive.add(path, arcname=path.name)
+
+
+def _bytecode(sources: Path, sourceless: Path) -> bool:
+    """Compile `sources` (beside each module, in __pycache__) and `sourceless` (in place of each module)
+    with the bundled Pyodide's own CPython, in Node (build/bytecode.mjs); False, with a line saying so,
+    where there is no Node: the site then compiles in the browser, as before."""
+    node = shutil.which("node")
+    if node is None:
+        print("make web: no node (Debian's nodejs): the Python ships as source, compiled at each start")
+        return False
+    subprocess.run(
+        [node, str(HERE / "bytecode.mjs"), str(PYODIDE), str(sources), str(sourceless)], check=True
+    )
+    return True
+
+
+def _snapshot(site: Path, staged: Path) -> None:
+    """Pyodide's memory with the app imported up to its first screen (build/snapshot.mjs), which the Python
+    worker restores instead of starting Python and importing it all afresh at every visit."""
+    node = shutil.which("node")
+    assert node is not None  # _bytecode has just used it
+    out = site / SNAPSHOT
+    subprocess.run(
+        [node, str(HERE / "snapshot.mjs"), str(site / "pyodide"), str(staged), str(out)], check=True
+    )
+    worker = site / "python-worker.js"
+    code, found = LOAD_PYODIDE.subn(RESTORE, worker.read_text(encoding="utf-8"))
+    if found != 1:
+        raise SystemExit(f"{worker.name} no longer starts Pyodide as {LOAD_PYODIDE.pattern!r}")
+    worker.write_text(SNAPSHOT_FETCH + code, encoding="utf-8")
+
+
+def _zip_sourceless(folder: Path, library: Path) -> None:
+    """The standard library again, each module as its bytecode only (a zip import reads .pyc alone)."""
+    with zipfile.ZipFile(library, "w", zipfile.ZIP_DEFLATED) as packed:
+        for path in sorted(folder.rglob("*")):
+            if path.is_dir() or not (path.suffix == ".py" and path.with_suffix(".pyc").exists()):
+                packed.write(path, path.relative_to(folder).as_posix())
 
 
 def build(site: Path = SITE, app: Path | None = None) -> Path:
