@@ -131,8 +131,10 @@ def _archive(site: Path, app: Path | None) -> None:
     index) and its dependencies, unpacked into `__pypackages__`, which the page puts on sys.path.
     Given `app`, that one script is the app's Python, as main.py (the bench's bare Flet counter).
 
-    Both the archive and Pyodide's standard library are compiled to bytecode here (`_bytecode`), so the
-    browser does not compile them again at every start."""
+    Where Node is installed, Pyodide's standard library is compiled to bytecode (`_bytecode`) and Pyodide
+    is snapshotted with the app imported (`_snapshot`), and the sources of what the snapshot holds are left
+    out of the archive: the page unpacks it at every start (bytecode beside the sources, tried, made it
+    3.2 MB for 1.1 MB and that step a second slower)."""
     requirements = HERE / "web-requirements.txt"
     if f"flet=={flet.version.flet_version}\n" not in requirements.read_text(encoding="utf-8"):
         raise SystemExit(f"{requirements.name} must name flet=={flet.version.flet_version}, the client's")
@@ -153,42 +155,44 @@ def _archive(site: Path, app: Path | None) -> None:
         library = site / "pyodide" / "python_stdlib.zip"
         with zipfile.ZipFile(library) as unpacked:
             unpacked.extractall(stdlib)
-        if _bytecode(staged, stdlib):
+        if _bytecode(stdlib):
             _zip_sourceless(stdlib, library)
-            _snapshot(site, staged)
+            for source in _snapshot(site, staged):
+                (staged / source).unlink()
         with tarfile.open(site / ARCHIVE, "w:gz", format=tarfile.GNU_FORMAT) as archive:
             for path in sorted(staged.iterdir()):
                 archive.add(path, arcname=path.name)
 
 
-def _bytecode(sources: Path, sourceless: Path) -> bool:
-    """Compile `sources` (beside each module, in __pycache__) and `sourceless` (in place of each module)
-    with the bundled Pyodide's own CPython, in Node (build/bytecode.mjs); False, with a line saying so,
-    where there is no Node: the site then compiles in the browser, as before."""
+def _bytecode(library: Path) -> bool:
+    """Compile the standard library's files in place (build/bytecode.mjs), with the bundled Pyodide's own
+    CPython, in Node; False, with a line saying so, where there is no Node: the site then ships Pyodide's
+    library and no snapshot, as before."""
     node = shutil.which("node")
     if node is None:
-        print("make web: no node (Debian's nodejs): the Python ships as source, compiled at each start")
+        print("make web: no node (Debian's nodejs): no bytecode and no snapshot, Python starts afresh")
         return False
-    subprocess.run(
-        [node, str(HERE / "bytecode.mjs"), str(PYODIDE), str(sources), str(sourceless)], check=True
-    )
+    subprocess.run([node, str(HERE / "bytecode.mjs"), str(PYODIDE), str(library)], check=True)
     return True
 
 
-def _snapshot(site: Path, staged: Path) -> None:
+def _snapshot(site: Path, staged: Path) -> list[str]:
     """Pyodide's memory with the app imported up to its first screen (build/snapshot.mjs), which the Python
-    worker restores instead of starting Python and importing it all afresh at every visit."""
+    worker restores instead of starting Python and importing it all afresh at every visit; returns the
+    sources of the modules it holds (paths in `staged`), which the page then never reads."""
     node = shutil.which("node")
-    assert node is not None  # _bytecode has just used it
-    out = site / SNAPSHOT
-    subprocess.run(
-        [node, str(HERE / "snapshot.mjs"), str(site / "pyodide"), str(staged), str(out)], check=True
-    )
+    if node is None:
+        raise SystemExit("make web: node is gone since the bytecode was compiled")
+    out, imported = site / SNAPSHOT, staged.parent / "imported.json"
+    command = [node, str(HERE / "snapshot.mjs"), str(site / "pyodide"), str(staged), str(out), str(imported)]
+    subprocess.run(command, check=True)
     worker = site / "python-worker.js"
     code, found = LOAD_PYODIDE.subn(RESTORE, worker.read_text(encoding="utf-8"))
     if found != 1:
         raise SystemExit(f"{worker.name} no longer starts Pyodide as {LOAD_PYODIDE.pattern!r}")
     worker.write_text(SNAPSHOT_FETCH + code, encoding="utf-8")
+    sources: list[str] = json.loads(imported.read_text(encoding="utf-8"))
+    return sources
 
 
 def _zip_sourceless(folder: Path, library: Path) -> None:
