@@ -14,11 +14,14 @@ module worker cannot load ("pyodide/pyodide.mjs", a bare module name).
 
 from __future__ import annotations
 
-import io
+import hashlib
 import json
+import re
 import shutil
+import subprocess
 import sys
 import tarfile
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -37,6 +40,76 @@ HERE = Path(__file__).resolve().parent
 SITE = ROOT / "build" / "web"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 ARCHIVE = "app.tar.gz"
+UNUSED = (
+    "**/*.symbols",
+    "flutter.js.map",
+    "canvaskit/experimental_webparagraph",
+    "pyodide/python",
+    "pyodide/python.bat",
+    "pyodide/python.exe",
+    "pyodide/python_cli_entry.mjs",
+    "pyodide/*.d.ts",
+    "pyodide/*.whl",
+)
+PRECACHE = (
+    "index.html",
+    "flutter_bootstrap.js",
+    "flutter.js",
+    "python.js",
+    "python-worker.js",
+    "manifest.json",
+    "favicon.png",
+    "icons/*",
+    "fonts/*.ttf",
+    "assets/*.json",
+    "assets/fonts/*",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+    "pyodide/snapshot.bin.gz",
+    ARCHIVE,
+)
+"""What the service worker stores at once: the Python worker's fetches, which it never sees (the worker
+starts before it), and the page's shell. The client build the browser runs comes from the page's list."""
+FLUTTER_SERVICE_WORKER = re.compile(r"\s*serviceWorkerSettings: \{[^}]*\},")
+REGISTER = """<script>
+    // Lantern's service worker (sw.js): registered once the app's Python has started (Flet's python.js
+    // resolves jsConnect then), so its copies come from the browser's cache and never slow the start;
+    // then told what the page fetched before it took over.
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        window.lanternCached = window.lanternCached || event.data === "lantern-cached";
+      });
+      const keep = async () => {
+        await navigator.serviceWorker.register("sw.js");
+        const ready = await navigator.serviceWorker.ready;
+        const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
+        ready.active.postMessage({ cache: fetched });
+      };
+      const connect = globalThis.jsConnect;
+      if (typeof connect === "function") {
+        globalThis.jsConnect = async (...args) => {
+          await connect(...args);
+          keep();
+        };
+      } else {
+        window.addEventListener("load", keep, { once: true });
+      }
+    }
+  </script>
+"""
+SNAPSHOT = "pyodide/snapshot.bin.gz"
+LOAD_PYODIDE = re.compile(r"self\.pyodide = await loadPyodide\(\{\n")
+RESTORE = "self.pyodide = await loadPyodide({\n            _loadSnapshot: lanternSnapshot(),\n"
+SNAPSHOT_FETCH = f"""// Lantern: Pyodide restored from the memory snapshot `make web` took with the app
+// imported (build/snapshot.mjs), gzipped.
+const lanternSnapshot = async () => {{
+  const response = await fetch(new URL("{SNAPSHOT}", self.location));
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}};
+"""
 PWA_ICONS = {
     "icon-192.png": 192,
     "icon-512.png": 512,
@@ -53,27 +126,85 @@ def packaged() -> set[str]:
     return {entry.name for entry in top if not entry.name.startswith(".") and entry.name not in left_out}
 
 
-def _archive(site: Path) -> None:
+def _archive(site: Path, app: Path | None) -> None:
     """The app's Python (no pyproject.toml: the page would install its dependencies from the package
-    index) and its dependencies, unpacked into `__pypackages__`, which the page puts on sys.path."""
+    index) and its dependencies, unpacked into `__pypackages__`, which the page puts on sys.path.
+    Given `app`, that one script is the app's Python, as main.py (the bench's bare Flet counter).
+
+    Where Node is installed, Pyodide's standard library is compiled to bytecode (`_bytecode`) and Pyodide
+    is snapshotted with the app imported (`_snapshot`), and the sources of what the snapshot holds are left
+    out of the archive: the page unpacks it at every start (bytecode beside the sources, tried, made it
+    3.2 MB for 1.1 MB and that step a second slower)."""
     requirements = HERE / "web-requirements.txt"
     if f"flet=={flet.version.flet_version}\n" not in requirements.read_text(encoding="utf-8"):
         raise SystemExit(f"{requirements.name} must name flet=={flet.version.flet_version}, the client's")
     wheels = sorted(download(requirements, deps=False).glob("*.whl"))
-    with tarfile.open(site / ARCHIVE, "w:gz", format=tarfile.GNU_FORMAT) as archive:
-        for name in sorted(packaged() - {"assets", "pyproject.toml"}):
-            archive.add(ROOT / name, arcname=name, filter=lambda f: None if "__pycache__" in f.name else f)
+    with tempfile.TemporaryDirectory(prefix="lantern-web-") as folder:
+        staged, stdlib = Path(folder) / "app", Path(folder) / "stdlib"
+        staged.mkdir()
+        if app is not None:
+            shutil.copy(app, staged / "main.py")
+        for name in sorted(packaged() - {"assets", "pyproject.toml"} if app is None else ()):
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, staged / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy(ROOT / name, staged / name)
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as unpacked:
-                for member in unpacked.infolist():
-                    if not member.is_dir():
-                        data = unpacked.read(member)
-                        entry = tarfile.TarInfo(f"__pypackages__/{member.filename}")
-                        entry.size = len(data)
-                        archive.addfile(entry, io.BytesIO(data))
+                unpacked.extractall(staged / "__pypackages__")
+        library = site / "pyodide" / "python_stdlib.zip"
+        with zipfile.ZipFile(library) as unpacked:
+            unpacked.extractall(stdlib)
+        if _bytecode(stdlib):
+            _zip_sourceless(stdlib, library)
+            for source in _snapshot(site, staged):
+                (staged / source).unlink()
+        with tarfile.open(site / ARCHIVE, "w:gz", format=tarfile.GNU_FORMAT) as archive:
+            for path in sorted(staged.iterdir()):
+                archive.add(path, arcname=path.name)
 
 
-def build(site: Path = SITE) -> Path:
+def _bytecode(library: Path) -> bool:
+    """Compile the standard library's files in place (build/bytecode.mjs), with the bundled Pyodide's own
+    CPython, in Node; False, with a line saying so, where there is no Node: the site then ships Pyodide's
+    library and no snapshot, as before."""
+    node = shutil.which("node")
+    if node is None:
+        print("make web: no node (Debian's nodejs): no bytecode and no snapshot, Python starts afresh")
+        return False
+    subprocess.run([node, str(HERE / "bytecode.mjs"), str(PYODIDE), str(library)], check=True)
+    return True
+
+
+def _snapshot(site: Path, staged: Path) -> list[str]:
+    """Pyodide's memory with the app imported up to its first screen (build/snapshot.mjs), which the Python
+    worker restores instead of starting Python and importing it all afresh at every visit; returns the
+    sources of the modules it holds (paths in `staged`), which the page then never reads."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("make web: node is gone since the bytecode was compiled")
+    out, imported = site / SNAPSHOT, staged.parent / "imported.json"
+    command = [node, str(HERE / "snapshot.mjs"), str(site / "pyodide"), str(staged), str(out), str(imported)]
+    subprocess.run(command, check=True)
+    worker = site / "python-worker.js"
+    code, found = LOAD_PYODIDE.subn(RESTORE, worker.read_text(encoding="utf-8"))
+    if found != 1:
+        raise SystemExit(f"{worker.name} no longer starts Pyodide as {LOAD_PYODIDE.pattern!r}")
+    worker.write_text(SNAPSHOT_FETCH + code, encoding="utf-8")
+    sources: list[str] = json.loads(imported.read_text(encoding="utf-8"))
+    return sources
+
+
+def _zip_sourceless(folder: Path, library: Path) -> None:
+    """The standard library again, each module as its bytecode only (a zip import reads .pyc alone)."""
+    with zipfile.ZipFile(library, "w", zipfile.ZIP_DEFLATED) as packed:
+        for path in sorted(folder.rglob("*")):
+            if path.is_dir() or not (path.suffix == ".py" and path.with_suffix(".pyc").exists()):
+                packed.write(path, path.relative_to(folder).as_posix())
+
+
+def build(site: Path = SITE, app: Path | None = None) -> Path:
+    """The site in `site`: Lantern's, or with `app` the same site around that one script instead."""
     flet_config = PYPROJECT["tool"]["flet"]
     shutil.rmtree(site, ignore_errors=True)
     shutil.copytree(Path(flet_web.__file__).parent / "web", site)
@@ -83,7 +214,7 @@ def build(site: Path = SITE) -> Path:
     for name in CLIENT_BUILDS:
         client = site / name
         client.write_bytes(client.read_bytes().replace(RIVE_CDN, RIVE_UNAVAILABLE))
-    _archive(site)
+    _archive(site, app)
     index = site / "index.html"
     patch_index_html(
         index_path=str(index),
@@ -107,7 +238,43 @@ def build(site: Path = SITE) -> Path:
         background_color="#14213D",
         theme_color="#14213D",
     )
+    _leave_out(site)
+    _service_worker(site)
     return site
+
+
+def _leave_out(site: Path) -> None:
+    """What no page fetches: debug symbols and source maps, Pyodide's command line and type files, the
+    wheels micropip would install from (the app archive carries its own), CanvasKit's experimental build."""
+    for pattern in UNUSED:
+        for path in site.glob(pattern):
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+
+
+def _service_worker(site: Path) -> None:
+    """sw.js (build/service_worker.js), with a cache named after everything it stores, registered by the
+    page once the client has drawn its first frame. Flutter's own (deprecated, it only unregisters
+    itself) is left out, and so is the loader's call for it, which would replace sw.js at each start."""
+    bootstrap = site / "flutter_bootstrap.js"
+    loader, found = FLUTTER_SERVICE_WORKER.subn("", bootstrap.read_text(encoding="utf-8"))
+    if found != 1:
+        raise SystemExit(
+            f"{bootstrap.name} no longer asks for Flutter's service worker as {FLUTTER_SERVICE_WORKER}"
+        )
+    bootstrap.write_text(loader, encoding="utf-8")
+    (site / "flutter_service_worker.js").unlink()
+    stored = sorted(path for pattern in PRECACHE for path in site.glob(pattern) if path.is_file())
+    digest = hashlib.sha256()
+    for path in stored:
+        digest.update(path.relative_to(site).as_posix().encode() + b"\0" + path.read_bytes())
+    worker = (HERE / "service_worker.js").read_text(encoding="utf-8")
+    worker = worker.replace("__CACHE__", f"lantern-{digest.hexdigest()[:16]}")
+    urls = ["./", *(path.relative_to(site).as_posix() for path in stored)]
+    (site / "sw.js").write_text(worker.replace("__PRECACHE__", json.dumps(urls)), encoding="utf-8")
+    index = site / "index.html"
+    index.write_text(
+        index.read_text(encoding="utf-8").replace("</body>", f"{REGISTER}</body>"), encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":

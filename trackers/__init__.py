@@ -1,4 +1,5 @@
-"""Lantern's rules engines: pure Python, no UI. Importing this package registers every game."""
+"""Lantern's rules engines: pure Python, no UI. Importing this package registers every game's entry
+(trackers/core/registry.py); a game's engine loads when the game is first asked for."""
 
 from trackers import ashes as ashes
 from trackers import blackout_hk as blackout_hk

@@ -11,7 +11,7 @@ from typing import Any, cast
 import flet as ft
 
 from trackers.core.game import GameModule, Option, SetupFix, setup_fix
-from trackers.core.registry import games, get_game
+from trackers.core.registry import GameEntry, entries, get_game
 from trackers.services.storage import StorageError
 from views.forms import rule_link
 from views.model import AppModel
@@ -28,7 +28,7 @@ from views.widgets import (
 )
 
 
-def _usual_game(model: AppModel, registered: tuple[GameModule, ...]) -> str:
+def _usual_game(model: AppModel, registered: tuple[GameEntry, ...]) -> str:
     """The game played most recently, since a table usually starts the same one again; else the first."""
     try:
         recent = model.store.list_games()
@@ -124,7 +124,7 @@ def sentence(reason: str) -> str:
 
 @ft.component
 def NewGame(model: AppModel) -> ft.Control:
-    registered = games()
+    registered = entries()
     game = Latest(_usual_game(model, registered))
     module: GameModule = get_game(game.shown)
     names = Latest(default_names(max(module.min_players, min(2, module.max_players))))

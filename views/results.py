@@ -20,7 +20,6 @@ import time
 from collections.abc import Sequence
 
 import flet as ft
-import flet_charts as fch
 
 from trackers.core.session import ReplayError
 from trackers.core.wording import unit
@@ -173,6 +172,8 @@ def scale(values: Sequence[int]) -> tuple[int, int, int]:
 
 def breakdown_chart(results: Results, colour: dict[str, str]) -> ft.Control:
     """One group of bars per category (numbered as the table's rows), one bar per name."""
+    import flet_charts as fch  # here, not at the top: the app starts without the charts
+
     names = [name for name, _ in results.breakdown]
     rod = 14 if len(names) <= 3 else 8
     low, high, step = scale([v for _, values in results.breakdown for v in values])
@@ -210,6 +211,8 @@ def breakdown_chart(results: Results, colour: dict[str, str]) -> ft.Control:
 
 def series_chart(results: Results, colour: dict[str, str]) -> ft.Control:
     """One line per player through their score at the end of each round."""
+    import flet_charts as fch  # with the results sheet, as in breakdown_chart
+
     rounds = [number for number, _ in results.series]
     low, high, step = scale([v for _, scores in results.series for v in scores])
     # Room either side, so the first and last points are drawn whole (one round: a point in the middle).

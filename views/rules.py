@@ -8,7 +8,7 @@ import flet as ft
 
 from rules_ref import Correction, Reference
 from rules_ref.search import Hit
-from trackers.core.registry import games
+from trackers.core.registry import entries
 from views.model import AppModel
 from views.widgets import action_button, card, choice_row, heading, rule_link, tagged
 
@@ -24,7 +24,7 @@ def other_than(title: str, label: str) -> list[str]:
 def pack_label(ref: Reference, pack: str) -> str:
     """A game's pack is named by the game's title, another by its overview section; the app's own help is
     "Using Lantern"."""
-    titles = {g.id: g.title for g in games()}
+    titles = {g.id: g.title for g in entries()}
     if pack in titles:
         return titles[pack]
     overview = f"{pack}/overview"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from trackers.core.registry import games
+from trackers.core.registry import entries
 from views.join import PhonesCard
 from views.model import THEMES, AppModel
 from views.widgets import card, choice_buttons, heading, tagged
@@ -32,7 +32,7 @@ def Settings(model: AppModel) -> ft.Control:
             card(
                 heading("About"),
                 ft.Text(f"Lantern {VERSION}: a companion for the board game on your table."),
-                ft.Text("Games: " + ", ".join(g.title for g in games())),
+                ft.Text("Games: " + ", ".join(g.title for g in entries())),
                 ft.Text(
                     "Works offline. The rules reference is written in our own words; "
                     "the printed rulebook is the final word."

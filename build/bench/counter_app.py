@@ -3,12 +3,14 @@
 The bench serves it beside Lantern so "first paint", "ready" and "tap to DOM" have a yardstick: what
 Flet's web client costs with almost no app on top. Its count is tagged (`count`), as Lantern's
 read-outs are, so a tap's result can be found in the semantics DOM. It is run as a script
-(`python build/bench/counter_app.py`) with PORT set, the same way Lantern's main.py is.
+(`python build/bench/counter_app.py`) with PORT set, the same way Lantern's main.py is, and built as a
+static site by Lantern's own builder (`build.static_web.build(site, app=...)`), where Pyodide runs it.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 import flet as ft
 
@@ -28,7 +30,9 @@ def main(page: ft.Page) -> None:
     page.render(App)
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and sys.platform == "emscripten":  # Python in the browser: a static site
+    ft.run(main)
+elif __name__ == "__main__":
     ft.run(
         main,
         view=ft.AppView.WEB_BROWSER,

@@ -25,27 +25,14 @@ from build.bench import (
     hostile,
     infamous_traffic,
     rounds,
+    start,
     taps,
     unsettled,
 )
 from build.bench.baseline import compare
-from build.bench.figures import Figure, header, median, row
-from build.bench.servers import REPO, serving, wait_until_200
-
-STARTS = 3
+from build.bench.figures import Figure, header, row
 
 Section = Callable[[], Iterator[Figure]]
-
-
-def start_figures() -> Iterator[Figure]:
-    """Spawn to first HTTP 200: what a player waits for after `make run` (Python, Flet, store open)."""
-    samples = []
-    for _ in range(STARTS):
-        with serving(REPO / "main.py") as server:
-            samples.append(wait_until_200(server))
-    notes = f"main.py spawn -> GET / 200, median of {STARTS} (fresh LANTERN_DATA each)"
-    yield Figure("start -> HTTP 200", median(samples), "s", notes)
-    yield Figure("start -> HTTP 200, slowest", max(samples), "s", f"fastest {min(samples):.2f} s")
 
 
 SECTIONS: tuple[tuple[str, Section], ...] = (
@@ -58,7 +45,7 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
     ("infamous traffic", infamous_traffic.figures),
     ("blackout hk", blackout_hk.figures),
     ("hostile inputs", hostile.figures),
-    ("start", start_figures),
+    ("start", start.start_figures),
     ("page load", browser.page_load_figures),
     ("tap to DOM", taps.tap_figures),
     ("rounds", rounds.round_figures),

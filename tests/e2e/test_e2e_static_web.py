@@ -13,6 +13,8 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,11 +26,13 @@ from tests.e2e.flutter import drawn_at_least, ident, type_into
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = build(tmp_path_factory.mktemp("static") / "web")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("static") / "web")
+
+
+@contextmanager
+def static_server(site: Path, port: int) -> Iterator[str]:
+    """A plain static file server for the site on this port, stopped on the way out."""
     command = [sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(site)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
@@ -46,6 +50,18 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(10)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def site_url(site: Path) -> Iterator[str]:
+    with static_server(site, _free_port()) as url:
+        yield url
 
 
 def _open(page: Any, url: str | None) -> None:
@@ -95,3 +111,38 @@ def test_a_score_pad_game_is_played_and_kept_from_static_files(browser: Any, sit
     web = [urlsplit(url) for url in requested if url.startswith(("http:", "https:"))]
     assert len(web) > 10  # the page, the client, CanvasKit, Pyodide, the app archive, the font...
     assert [url.geturl() for url in web if url.netloc != urlsplit(site_url).netloc] == []
+
+
+def test_a_second_visit_starts_and_resumes_a_game_with_the_server_stopped(browser: Any, site: Path) -> None:
+    """The service worker (sw.js) keeps the site: opened again with no server at all, the app starts and
+    resumes the game kept in IndexedDB, and no address but the site's own is ever asked for."""
+    port = _free_port()
+    context = browser.new_context(viewport={"width": 412, "height": 915})
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    try:
+        with static_server(site, port) as url:
+            first = context.new_page()
+            first.on("worker", lambda worker: requested.append(worker.url))
+            _open(first, url)
+            first.get_by_role("button", name="New game").click()
+            first.get_by_role("button", name="Score pad").click()
+            type_into(first, first.get_by_role("textbox", name="Player 1"), "Cai")
+            type_into(first, first.get_by_role("textbox", name="Player 2"), "Dee")
+            first.get_by_role("button", name="Start").click()
+            first.get_by_role("button", name="+5").first.click()
+            expect(ident(first, "score-0")).to_have_text("5")
+            first.wait_for_function("window.lanternCached === true", timeout=120000)
+            first.wait_for_timeout(500)  # the entry's copy to IndexedDB, as in the test above
+            first.close()
+        with pytest.raises(OSError):
+            urllib.request.urlopen(url, timeout=2)
+        second = context.new_page()
+        _open(second, url)
+        second.get_by_role("button", name="Resume").click()
+        expect(ident(second, "score-0")).to_have_text("5")
+        expect(ident(second, "scores")).to_contain_text("Cai: 5")
+    finally:
+        context.close()
+    web = [urlsplit(address) for address in requested if address.startswith(("http:", "https:"))]
+    assert [address.geturl() for address in web if address.netloc != f"127.0.0.1:{port}"] == []

@@ -1,6 +1,15 @@
-"""ASHES: Blackout Protocol: colonies, the survivor bag, rounds, final scoring and the solo rival."""
+"""ASHES: Blackout Protocol: colonies, the survivor bag, rounds, final scoring and the solo rival.
 
-from trackers.ashes.game import ASHES
-from trackers.core.registry import register
+Importing the package registers only its entry: the engine (game.py) loads when the game is first asked for.
+"""
 
-register(ASHES)
+from trackers.core.registry import GameEntry, register_entry
+
+ENTRY = register_entry(
+    GameEntry(
+        "ashes",
+        "ASHES: Blackout Protocol",
+        "trackers.ashes.game",
+        pack_kinds=("ashes.board", "ashes.rival-deck"),
+    )
+)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from random import Random
 
-from trackers.ashes import table_notes
+from trackers.ashes import ENTRY, table_notes
 from trackers.ashes.colony.materials import Materials
 from trackers.ashes.colony.player_board import PlayerBoard
 from trackers.ashes.colony.shelters import Colony
@@ -27,6 +27,7 @@ from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
 from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
+from trackers.core.registry import register
 from trackers.core.rules import Rulebook, RulebookGame
 
 STARTING_DATA = (0, 1, 2, 3)
@@ -57,8 +58,8 @@ def _seat(name: str, position: int, chosen: Settings) -> Seat:
 
 
 class Ashes(RulebookGame[AshesState]):
-    id = "ashes"
-    title = "ASHES: Blackout Protocol"
+    id = ENTRY.id
+    title = ENTRY.title
     min_players = 1
     max_players = 4
     options = options_of(Settings)
@@ -144,3 +145,4 @@ def summary(state: AshesState) -> Summary:
 
 
 ASHES = Ashes()
+register(ASHES)

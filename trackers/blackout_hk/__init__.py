@@ -1,7 +1,15 @@
-"""Blackout: Hong Kong: the eight-phase round, the resource dice and rondel, districts and the campaign."""
+"""Blackout: Hong Kong: the eight-phase round, the resource dice and rondel, districts and the campaign.
 
-from trackers.blackout_hk import catalogue  # noqa: F401  (registers the blackout-hk.cards pack kind)
-from trackers.blackout_hk.game import BLACKOUT_HK
-from trackers.core.registry import register
+Importing the package registers only its entry: the engine (game.py) loads when the game is first asked for.
+"""
 
-register(BLACKOUT_HK)
+from trackers.core.registry import GameEntry, register_entry
+
+ENTRY = register_entry(
+    GameEntry(
+        "blackout-hk",
+        "Blackout: Hong Kong",
+        "trackers.blackout_hk.game",
+        pack_kinds=("blackout-hk.components", "blackout-hk.cards"),
+    )
+)

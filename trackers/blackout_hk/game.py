@@ -7,13 +7,20 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from trackers.blackout_hk import flow, scoring, table_notes
+from trackers.blackout_hk import (
+    ENTRY,
+    catalogue,  # noqa: F401  (registers the blackout-hk.cards pack kind)
+    flow,
+    scoring,
+    table_notes,
+)
 from trackers.blackout_hk.rules import RULEBOOK
 from trackers.blackout_hk.setup import new_chapter
 from trackers.blackout_hk.state import CHAPTER_NAMES, BlackoutState, Settings
 from trackers.core.actions import Action, Event
 from trackers.core.game import Moment, Outcome, Score, Setup, SetupFix, Summary, TableNote
 from trackers.core.options import options_of, settings_from
+from trackers.core.registry import register
 from trackers.core.rules import RulebookGame
 
 S = BlackoutState
@@ -80,8 +87,8 @@ def next_step(state: S) -> str:
 
 
 class BlackoutHongKong(RulebookGame[BlackoutState]):
-    id = "blackout-hk"
-    title = "Blackout: Hong Kong"
+    id = ENTRY.id
+    title = ENTRY.title
     min_players = 1
     max_players = 4
     options = options_of(Settings)
@@ -148,3 +155,4 @@ class BlackoutHongKong(RulebookGame[BlackoutState]):
 
 
 BLACKOUT_HK = BlackoutHongKong()
+register(BLACKOUT_HK)

@@ -73,6 +73,21 @@ class PackKind:
 
 
 _KINDS: dict[str, PackKind] = {}
+_OWNERS: dict[str, Callable[[], object]] = {}
+"""Kinds whose module has not loaded yet, each with what loads it (a game's engine: see registry.py)."""
+
+
+def pack_kinds_from(kinds: tuple[str, ...], load: Callable[[], object]) -> None:
+    """These kinds are registered when `load` runs, which asking for one of them does."""
+    for kind in kinds:
+        _OWNERS.setdefault(kind, load)
+
+
+def _load(kind: str | None = None) -> None:
+    """Load the module that registers `kind` (every kind's, with none), if it has not loaded yet."""
+    for owned, load in tuple(_OWNERS.items()):
+        if kind in (None, owned) and owned not in _KINDS:
+            load()
 
 
 def register_pack_kind(kind: PackKind) -> PackKind:
@@ -83,6 +98,7 @@ def register_pack_kind(kind: PackKind) -> PackKind:
 
 
 def pack_kind(kind: str) -> PackKind:
+    _load(kind)
     try:
         return _KINDS[kind]
     except KeyError:
@@ -90,6 +106,7 @@ def pack_kind(kind: str) -> PackKind:
 
 
 def pack_kinds() -> tuple[PackKind, ...]:
+    _load()
     return tuple(sorted(_KINDS.values(), key=lambda k: k.title))
 
 
@@ -128,6 +145,7 @@ def check_pack(pack: Pack) -> None:
 def _known_kind(kind: Any) -> PackKind:
     if not isinstance(kind, str):
         raise PackError("This pack does not say what kind of content it holds.")
+    _load(kind)
     if kind not in _KINDS:
         raise PackError(f"This pack holds {kind!r} content, which this Lantern does not have.")
     return _KINDS[kind]

@@ -1,7 +1,10 @@
-"""Hope City: the co-operative city tracker with the wage bag, corruption, PUNKS and the Future Track."""
+"""Hope City: the co-operative city tracker with the wage bag, corruption, PUNKS and the Future Track.
 
-from trackers.core.registry import register
-from trackers.hope_city import catalogue  # noqa: F401  (registers the hope-city.cards pack kind)
-from trackers.hope_city.game import HOPE_CITY
+Importing the package registers only its entry: the engine (game.py) loads when the game is first asked for.
+"""
 
-register(HOPE_CITY)
+from trackers.core.registry import GameEntry, register_entry
+
+ENTRY = register_entry(
+    GameEntry("hope-city", "Hope City", "trackers.hope_city.game", pack_kinds=("hope-city.cards",))
+)

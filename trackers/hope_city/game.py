@@ -9,8 +9,14 @@ from random import Random
 from trackers.core.actions import Action, Event
 from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
+from trackers.core.registry import register
 from trackers.core.rules import RulebookGame
-from trackers.hope_city import flows, table_notes
+from trackers.hope_city import (
+    ENTRY,
+    catalogue,  # noqa: F401  (registers the hope-city.cards pack kind)
+    flows,
+    table_notes,
+)
 from trackers.hope_city.guards import sets_settled
 from trackers.hope_city.rules import QUESTIONS, RULEBOOK
 from trackers.hope_city.state import HopeCityState, Settings
@@ -78,8 +84,8 @@ def next_step(state: HopeCityState) -> str:
 
 
 class HopeCity(RulebookGame[HopeCityState]):
-    id = "hope-city"
-    title = "Hope City"
+    id = ENTRY.id
+    title = ENTRY.title
     min_players = 1
     max_players = 6
     options = options_of(Settings)
@@ -136,3 +142,4 @@ class HopeCity(RulebookGame[HopeCityState]):
 
 
 HOPE_CITY = HopeCity()
+register(HOPE_CITY)

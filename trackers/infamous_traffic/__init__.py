@@ -1,7 +1,15 @@
-"""An Infamous Traffic (2nd ed.): the trade game over four decades, with its event and conspiracy bags."""
+"""An Infamous Traffic (2nd ed.): the trade game over four decades, with its event and conspiracy bags.
 
-from trackers.core.registry import register
-from trackers.infamous_traffic import catalogue  # noqa: F401  (registers the infamous-traffic.cards pack kind)
-from trackers.infamous_traffic.game import INFAMOUS_TRAFFIC
+Importing the package registers only its entry: the engine (game.py) loads when the game is first asked for.
+"""
 
-register(INFAMOUS_TRAFFIC)
+from trackers.core.registry import GameEntry, register_entry
+
+ENTRY = register_entry(
+    GameEntry(
+        "infamous-traffic",
+        "An Infamous Traffic",
+        "trackers.infamous_traffic.game",
+        pack_kinds=("infamous-traffic.board", "infamous-traffic.cards"),
+    )
+)

@@ -10,8 +10,16 @@ from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
 from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
+from trackers.core.registry import register
 from trackers.core.rules import RulebookGame
-from trackers.infamous_traffic import china, decade, flow, table_notes
+from trackers.infamous_traffic import (
+    ENTRY,
+    catalogue,  # noqa: F401  (registers the infamous-traffic.cards pack kind)
+    china,
+    decade,
+    flow,
+    table_notes,
+)
 from trackers.infamous_traffic.guards import as_meant
 from trackers.infamous_traffic.rules import RULEBOOK
 from trackers.infamous_traffic.state import EVENTS_PER_DECADE, TILE_NAMES, InfamousTrafficState, Settings
@@ -86,8 +94,8 @@ def _new_mismatches(before: InfamousTrafficState, after: InfamousTrafficState) -
 
 
 class InfamousTraffic(RulebookGame[InfamousTrafficState]):
-    id = "infamous-traffic"
-    title = "An Infamous Traffic"
+    id = ENTRY.id
+    title = ENTRY.title
     min_players = 2
     max_players = 5
     options = options_of(Settings)
@@ -140,3 +148,4 @@ class InfamousTraffic(RulebookGame[InfamousTrafficState]):
 
 
 INFAMOUS_TRAFFIC = InfamousTraffic()
+register(INFAMOUS_TRAFFIC)

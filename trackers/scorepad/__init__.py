@@ -1,6 +1,8 @@
-"""Score pad: a plain score sheet for any game at the table."""
+"""Score pad: a plain score sheet for any game at the table.
 
-from trackers.core.registry import register
-from trackers.scorepad.game import SCOREPAD
+Importing the package registers only its entry: the engine (game.py) loads when the game is first asked for.
+"""
 
-register(SCOREPAD)
+from trackers.core.registry import GameEntry, register_entry
+
+ENTRY = register_entry(GameEntry("scorepad", "Score pad", "trackers.scorepad.game"))

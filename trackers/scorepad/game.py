@@ -11,14 +11,16 @@ from collections.abc import Mapping, Sequence
 from trackers.core.actions import Action, Event
 from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote, notes_from
 from trackers.core.options import options_of, settings_from
+from trackers.core.registry import register
 from trackers.core.rules import RulebookGame
+from trackers.scorepad import ENTRY
 from trackers.scorepad.rules import RULEBOOK
 from trackers.scorepad.state import ScorePadState, Settings
 
 
 class ScorePad(RulebookGame[ScorePadState]):
-    id = "scorepad"
-    title = "Score pad"
+    id = ENTRY.id
+    title = ENTRY.title
     min_players = 1
     max_players = 8
     options = options_of(Settings)
@@ -53,3 +55,4 @@ class ScorePad(RulebookGame[ScorePadState]):
 
 
 SCOREPAD = ScorePad()
+register(SCOREPAD)

@@ -45,7 +45,7 @@ from trackers.core.boundary import MAX_DEPTH, nests_deeper
 from trackers.core.game import GameModule, Setup
 from trackers.core.names import known_as
 from trackers.core.packs import Pack, check_pack, pack_kind, parse_pack
-from trackers.core.registry import get_game
+from trackers.core.registry import get_game, title_of
 from trackers.core.session import LogEntry, Session
 from trackers.services import gamefile
 from trackers.services.datadir import database_path
@@ -572,7 +572,7 @@ def _write(
 
 def _title(name: str) -> str:
     try:
-        return get_game(name).title
+        return title_of(name)
     except KeyError:
         return name
 

@@ -1,9 +1,10 @@
-"""Unsettled: Blackout: the Scarab map, power, and LUNA's automated pursuit."""
+"""Unsettled: Blackout: the Scarab map, power, and LUNA's automated pursuit.
 
-from trackers.core.packs import PackKind, register_pack_kind
-from trackers.core.registry import register
-from trackers.unsettled.board import map_problems
-from trackers.unsettled.game import UNSETTLED
+Importing the package registers only its entry: the engine (game.py) loads when the game is first asked for.
+"""
 
-register_pack_kind(PackKind("unsettled.map", 1, "Scarab map", map_problems))
-register(UNSETTLED)
+from trackers.core.registry import GameEntry, register_entry
+
+ENTRY = register_entry(
+    GameEntry("unsettled", "Unsettled: Blackout", "trackers.unsettled.game", pack_kinds=("unsettled.map",))
+)

@@ -11,9 +11,11 @@ from trackers.core.actions import Action, Event
 from trackers.core.errors import Violation
 from trackers.core.game import Moment, Outcome, Score, Setup, Summary, TableNote
 from trackers.core.options import options_of, settings_from
+from trackers.core.packs import PackKind, register_pack_kind
+from trackers.core.registry import register
 from trackers.core.rules import Rulebook, RulebookGame
-from trackers.unsettled import end, explorers, layout, pursuit, table_notes
-from trackers.unsettled.board import example_map
+from trackers.unsettled import ENTRY, end, explorers, layout, pursuit, table_notes
+from trackers.unsettled.board import example_map, map_problems
 from trackers.unsettled.luna import with_rule
 from trackers.unsettled.names import as_meant
 from trackers.unsettled.rules import PHASES
@@ -30,8 +32,8 @@ rules.py; once the table has ended the game, nothing is (end.py)."""
 
 
 class Unsettled(RulebookGame[UnsettledState]):
-    id = "unsettled"
-    title = "Unsettled: Blackout"
+    id = ENTRY.id
+    title = ENTRY.title
     min_players = 1
     max_players = 4
     options = options_of(Settings)
@@ -130,3 +132,5 @@ class Unsettled(RulebookGame[UnsettledState]):
 
 
 UNSETTLED = Unsettled()
+register_pack_kind(PackKind("unsettled.map", 1, "Scarab map", map_problems))
+register(UNSETTLED)
