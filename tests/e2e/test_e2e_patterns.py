@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,8 @@ BOTTOM = 1_000_000
 SMALL_PHONE = (360, 740)
 SIZES = (PHONE, SMALL_PHONE)
 GROW = 400
+LOOKS = 3
+"""How often a screen is measured at both sizes before a screen that keeps changing fails the walk."""
 """Pixels added below a screen's end when the page is made taller to hold all of it."""
 WIDE = 1000
 """A width at which no button label needs to wrap."""
@@ -315,6 +319,19 @@ def whole_screen_nodes(pg: Any) -> list[dict[str, Any]]:
     return list(pg.evaluate(TAPPABLE, list(ROLES)))
 
 
+@dataclass(frozen=True)
+class Measured:
+    """A screen measured at one phone size."""
+
+    names: Counter[tuple[str, str, bool]]
+    """Each tappable node's role, label and whether it was whole on the page: the same screen, laid out,
+    has the same ones at both sizes."""
+    found: set[str]
+    whole: int
+    """How many nodes were measured (whole on the page)."""
+    buttons: dict[str, list[float]]
+
+
 class Walk:
     """Goes from screen to screen, tapping as a finger does, and measures each screen at both phone sizes.
 
@@ -340,35 +357,50 @@ class Walk:
         """The phone size whose width the page has: a screen is measured at it first, then at the other."""
 
     def look(self, where: str) -> None:
+        """Measure the screen at the width the page has, at the wide one and at the other phone's. A screen
+        still changing (a server's answer or a frame later than the settling allowed for, on a busy machine)
+        shows other nodes, or nodes out of place, at the two sizes: then it is measured again, until both
+        sizes show the same nodes, each as whole as at the other size."""
         settle(self.pg)
         self.looked.append(where)
-        first, then = self.at, SMALL_PHONE if self.at == PHONE else PHONE
-        narrow = {first: self.measure(where, first)}
-        resize(self.pg, WIDE, self.pg.viewport_size["height"])
-        wide = self.pg.evaluate(BUTTONS)
-        narrow[then] = self.measure(where, then)
-        self.at = then
-        for (width, height), buttons in narrow.items():
-            self.found |= {
+        for _ in range(LOOKS):
+            first, then = self.at, SMALL_PHONE if self.at == PHONE else PHONE
+            seen = {first: self.measure(where, first)}
+            resize(self.pg, WIDE, self.pg.viewport_size["height"])
+            wide = self.pg.evaluate(BUTTONS)
+            seen[then] = self.measure(where, then)
+            self.at = then
+            if seen[first].names == seen[then].names:
+                break
+        else:
+            raise AssertionError(f"{where}: other nodes at each size, {LOOKS} times")
+        for (width, height), measured in seen.items():
+            self.nodes[(width, height)] += measured.whole
+            self.found |= measured.found | {
                 f"{where} at {width}x{height}: button {label!r} cut to {w:.0f} px, not {wide[label][0]:.0f}"
-                for label, (w, h) in buttons.items()
+                for label, (w, h) in measured.buttons.items()
                 if label in wide and w < wide[label][0] - 1 and h <= wide[label][1] + 1
             }
 
-    def measure(self, where: str, size: tuple[int, int]) -> dict[str, list[float]]:
-        """Note the tappable nodes under 48 x 48 px at this phone size (and any never whole on the page); the
-        buttons' labels and sizes, for the cut labels."""
+    def measure(self, where: str, size: tuple[int, int]) -> Measured:
+        """The screen at this phone size: its tappable nodes under 48 x 48 px (and any never whole on the
+        page), and its buttons' labels and sizes, for the cut labels."""
         self.whole_screen(size[0])
         at = f"{where} at {size[0]}x{size[1]}"
         nodes = whole_screen_nodes(self.pg)
+        found: set[str] = set()
         for node in nodes:
             name = f"{node['role']} {node['label']!r}"
             if not node["whole"]:
-                self.found.add(f"{at}: {name} never whole on screen")
+                found.add(f"{at}: {name} never whole on screen")
             elif node["w"] < TOUCH - 0.5 or node["h"] < TOUCH - 0.5:
-                self.found.add(f"{at}: {name} {node['w']:.0f}x{node['h']:.0f}")
-        self.nodes[size] += len({node["id"] for node in nodes if node["whole"]})
-        return dict(self.pg.evaluate(BUTTONS))
+                found.add(f"{at}: {name} {node['w']:.0f}x{node['h']:.0f}")
+        return Measured(
+            Counter((node["role"], node["label"], node["whole"]) for node in nodes),
+            found,
+            len({node["id"] for node in nodes if node["whole"]}),
+            dict(self.pg.evaluate(BUTTONS)),
+        )
 
     def whole_screen(self, width: int) -> None:
         """Resize the page to `width`, then taller until the screen's scroll area has nothing to scroll."""
