@@ -16,6 +16,7 @@ DEV_STAMP := $(VENV)/.dev-installed
 STAGES := $(VENV)/stage-times
 # pytest-xdist workers for the tests that need no browser: one per core.
 WORKERS ?= auto
+BROWSER_WORKERS ?= 2
 AXE_VERSION := 4.11
 AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
@@ -83,10 +84,10 @@ typecheck: $(DEV_STAMP)
 pytest-parallel: $(DEV_STAMP)
 	$(call timed,tests in parallel,$(BIN)/pytest -q -n $(WORKERS) -m "not e2e" --durations=10)
 
-# The real-browser tests on their own, after the rest: each starts the app and Chromium, which a busy
-# machine slows down past their timeouts.
+# The real-browser tests after the rest, a file to a worker on $(BROWSER_WORKERS) workers (tests of one file
+# share their app and phone): each mostly waits for Chromium and the app to settle, so two share the cores.
 pytest-browser: $(DEV_STAMP) chromium axe
-	$(call timed,browser tests,$(BIN)/pytest -q -m e2e --durations=10)
+	$(call timed,browser tests,$(BIN)/pytest -q -m e2e -n $(BROWSER_WORKERS) --dist loadfile --durations=10)
 
 pytest: pytest-parallel pytest-browser
 
