@@ -104,6 +104,7 @@ def use_catalogue(
     field_key: str = "",
     field_label: str = "",
     extra: ft.Control | None = None,
+    name_on_save: bool = False,
 ) -> Catalogue:
     """The catalogue on a form (a hook: called by the form's component on every render). `offered` says which
     cards fit the form now, `label` names one on its button, `pick` fills the form from one, and `typed` gives
@@ -112,8 +113,11 @@ def use_catalogue(
     `field_label`: it searches the catalogue and names the card saved. Keys: `<prefix>-name` (unless
     `field_key`), `<prefix>-pick-<slug of the name>`, `<prefix>-save`, and `<prefix>-more` when more cards
     match than are shown. `extra` is what the catalogue needs beyond the form's own fields (a scout tile's
-    other challenge), shown while a name no card has is typed."""
+    other challenge), shown while a name no card has is typed. With `name_on_save`, a form without a name
+    field of its own and nothing catalogued for it asks no name above its fields: the first tap on Save shows
+    the name field (and `extra`) under the form's send button, the second saves."""
     own = Entry()
+    asking, set_asking = ft.use_state(False)
     field = name or own
     _, set_query = ft.use_state("")  # each keystroke re-renders the cards offered
     query = field.value
@@ -123,6 +127,8 @@ def use_catalogue(
     except ValueError as error:  # a pack kept by an older Lantern that this one reads more strictly
         known, problem = (), f"The catalogue cannot be read: {error}."
     matching = [c for c in newest_first(known, query) if offered(c)]
+    # A card picked (its name in the field) is the one offered: the others would push the form down.
+    matching = [c for c in matching if same_name(c.name, query)] or matching
 
     def choose(card: Any) -> None:
         pick(card)
@@ -151,6 +157,8 @@ def use_catalogue(
             done = "replaced in" if replaced else "saved to"
             model.show_notice(Notice(f"“{card.name}” {done} the catalogue.", kind="info"))
 
+    if name_on_save and name is None and not known and not problem:
+        return _named_on_save(field, prefix, cards.noun, set_query, extra, save, asking, set_asking)
     buttons: list[ft.Control] = []
     keys: set[str] = set()
     for card in matching[:SHOWN]:
@@ -183,8 +191,39 @@ def use_catalogue(
     )
 
 
+def _named_on_save(
+    field: Entry,
+    prefix: str,
+    noun: str,
+    set_query: Callable[[str], None],
+    extra: ft.Control | None,
+    save: Callable[[], None],
+    asking: bool,
+    set_asking: Callable[[bool], None],
+) -> Catalogue:
+    """Nothing catalogued for the form: no picker above it, the name asked beside Save once it is tapped (a
+    name typed before keeps it asked)."""
+    if not asking and not field.value.strip():
+        button = action_button(
+            "Save to the catalogue", lambda: set_asking(True), key=f"{prefix}-save", icon=ft.Icons.SAVE
+        )
+        return Catalogue(ft.Column([], key=prefix), button)
+    controls: list[ft.Control] = [
+        field.field(
+            f"The {noun}'s name, to save it", key=f"{prefix}-name", on_change=set_query, height=TOUCH + 8
+        )
+    ]
+    if extra is not None and field.value.strip():
+        controls.append(extra)
+    controls.append(action_button("Save to the catalogue", save, key=f"{prefix}-save", icon=ft.Icons.SAVE))
+    return Catalogue(ft.Column([], key=prefix), ft.Column(controls, spacing=4, key=f"{prefix}-asked"))
+
+
 def beside(send: ft.Control, save: ft.Control) -> ft.Control:
-    """A form's send button with "Save to the catalogue" beside it (below it where the row is too narrow)."""
+    """A form's send button with "Save to the catalogue" beside it (below it where the row is too narrow);
+    the name asked on Save (a column with its field, which needs the form's width) goes under it."""
+    if isinstance(save, ft.Column):
+        return ft.Column([send, save], spacing=8)
     return ft.Row([send, save], wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 

@@ -237,6 +237,9 @@ def test_a_scout_tile_typed_saved_and_picked_by_name_in_a_new_game(store: Store)
         for key in ("value", "value", "amount", "amount"):
             await page.fire(f"bhk-scout-{key}-plus")  # simple 3, giving 2
         await page.fire("bhk-scout-reward-hkd")
+        assert not page.has("bhk-scout-catalogue-name"), "nothing catalogued: no name asked above the form"
+        await page.fire("bhk-scout-catalogue-save")
+        assert store.list_packs(BHK_KIND) == [] and page.has("bhk-scout-go"), "the first tap asks the name"
         assert not page.has("bhk-scout-other-row"), "the catalogue's own fields wait for a name"
         await page.change("bhk-scout-catalogue-name", "Night Market")
         await page.fire("bhk-scout-catalogue-save")
@@ -270,7 +273,8 @@ def test_a_scout_tile_typed_saved_and_picked_by_name_in_a_new_game(store: Store)
         tap = Taps(page)
         await tap("bhk-scout-catalogue-pick-night-market")
         assert tap.count == 1, "the tile's printed values: one tap"
-        assert page.identified("bhk-scout-value") == "3" and page.identified("bhk-scout-amount") == "2"
+        assert page.identified("bhk-scout-picked") == "Night Market: simple 3, hkd 2"
+        assert not page.has("bhk-scout-value-row"), "the values the tile filled: one line, not steppers"
         await _scout_plays(page)
         await page.fire("bhk-scout-go")
         assert _sent(store) == typed, "the entry the catalogued tile fills equals the typed one"
@@ -278,7 +282,68 @@ def test_a_scout_tile_typed_saved_and_picked_by_name_in_a_new_game(store: Store)
         await page.fire("undo")
         await page.fire("bhk-scout-catalogue-pick-night-market")
         await page.fire("bhk-scout-challenge-advanced")
+        assert page.identified("bhk-scout-picked") == "Night Market: advanced 5, hkd 3"
+        await page.fire("bhk-scout-change")
         assert page.identified("bhk-scout-value") == "5" and page.identified("bhk-scout-amount") == "3"
+
+    run(go())
+
+
+def test_a_picked_tile_is_one_line_with_change_and_the_other_tiles_step_aside(store: Store) -> None:
+    """A tile picked: its values one line (the steppers and rewards it filled hidden until Change), the
+    matching tiles collapsed to the chosen one; Change shows what it filled, still editable; the entry the
+    same either way."""
+    tiles = [TileEntry("Night Market", 1, 5, "hkd", 2, 3), TileEntry("Harbour", 3, 6, "points", 1, 3)]
+    store.save_pack(catalogue_pack(MY_CARDS, tiles=tiles))
+    game_id = _solo(store, *BEFORE_SCOUT)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert page.has("bhk-scout-catalogue-pick-harbour") and page.has("bhk-scout-value-row")
+        await page.fire("bhk-scout-catalogue-pick-night-market")
+        assert page.identified("bhk-scout-picked") == "Night Market: simple 1, hkd 2"
+        assert not page.has("bhk-scout-catalogue-pick-harbour"), "the chosen tile alone stays offered"
+        assert page.has("bhk-scout-catalogue-pick-night-market")
+        for hidden in ("bhk-scout-value-row", "bhk-scout-reward", "bhk-scout-amount-row"):
+            assert not page.has(hidden), f"{hidden}: filled by the tile, said in its line"
+        await page.fire("bhk-scout-change")
+        assert not page.has("bhk-scout-picked")
+        assert page.identified("bhk-scout-value") == "1" and page.identified("bhk-scout-amount") == "2"
+        assert page.has("chosen-bhk-scout-reward-hkd")
+        await page.fire("bhk-scout-amount-plus")
+        await _scout_plays(page)
+        await page.fire("bhk-scout-go")
+        sent = _sent(store)
+        assert isinstance(sent, ba.Scout)
+        assert (sent.district, sent.challenge, sent.value, sent.reward, sent.amount) == (
+            3,
+            "simple",
+            1,
+            "hkd",
+            3,
+        )
+
+    run(go())
+
+
+def test_with_nothing_catalogued_the_scout_tile_name_is_asked_on_save_and_kept(store: Store) -> None:
+    """No tile catalogued: no name field above the scout form; Save's first tap asks it under the Scout
+    button, the name typed stays while the form is filled, and the tile's other challenge is asked with it."""
+    game_id = _solo(store, *BEFORE_SCOUT)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert not page.has("bhk-scout-catalogue-name") and page.has("bhk-scout-catalogue-save")
+        await page.fire("bhk-scout-catalogue-save")
+        assert page.has("bhk-scout-catalogue-name") and not page.has("bhk-scout-other-row")
+        assert page.has("no-notice"), "the first tap says nothing and saves nothing"
+        await page.change("bhk-scout-catalogue-name", "Harbour")
+        assert page.has("bhk-scout-other-row"), "a name typed: the tile's other challenge asked too"
+        await _scout_plays(page)
+        assert page.find("bhk-scout-catalogue-name").value == "Harbour", "the name typed is kept"
+        assert store.list_packs(BHK_KIND) == []
 
     run(go())
 

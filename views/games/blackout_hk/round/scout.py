@@ -93,6 +93,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             "picked": None,
             "other": None,
             "other_amount": 0,
+            "change": False,
         }
     )
     v = form.latest.shown
@@ -115,7 +116,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         )
 
     def pick(tile: Any) -> None:
-        form.put_all(picked=tile, **tile_values(tile, form.now("challenge")))
+        form.put_all(picked=tile, change=False, **tile_values(tile, form.now("challenge")))
 
     def challenge_to(c: str) -> None:
         tile = form.now("picked")
@@ -195,6 +196,34 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
                 form, "back", "The tile goes face down: icons on its back", key="bhk-scout-back", high=3
             )
         )
+    # A tile picked from the catalogue filled these: one line says what, "Change" shows them again.
+    filled: list[ft.Control] = [
+        form_stepper(form, "value", "Challenge value", key="bhk-scout-value", low=1, high=30)
+    ]
+    rewards = [
+        chip_row(
+            [(r, r) for r in REWARDS],
+            v["reward"] or None,
+            partial(form.put, "reward"),
+            key="bhk-scout-reward",
+            label="Tile's reward:",
+        ),
+        *reward,
+    ]
+    if v["picked"] is not None and not v["change"]:
+        back = f", {v['back']} icons on its back" if face_down or v["back"] else ""
+        summary = f"{v['picked'].name}: {v['challenge']} {v['value']}, {v['reward']} {v['amount']}{back}"
+        filled = [
+            ft.Row(
+                [
+                    line("bhk-scout-picked", summary),
+                    action_button("Change", lambda: form.put("change", True), key="bhk-scout-change"),
+                ],
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        ]
+        rewards = []
     catalogue = use_catalogue(
         model,
         queries.CATALOGUE_KIND,
@@ -205,6 +234,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         pick=pick,
         typed=lambda name: as_tile(form.latest.value, name),
         extra=for_catalogue,
+        name_on_save=True,
     )
     return card(
         catalogue.picker,
@@ -222,7 +252,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             key="bhk-scout-challenge",
             label="Challenge:",
         ),
-        form_stepper(form, "value", "Challenge value", key="bhk-scout-value", low=1, high=30),
+        *filled,
         *probing,
         toggle_chips(
             card_choices([c for c in p.hand if c.specialist != "doctor"]),
@@ -234,14 +264,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         form_stepper(form, "icons", "The team's search icons", key="bhk-scout-icons", high=60),
         *gps,
         line("bhk-scout-total", f"Search total: {total} of {v['value']} needed."),
-        chip_row(
-            [(r, r) for r in REWARDS],
-            v["reward"] or None,
-            partial(form.put, "reward"),
-            key="bhk-scout-reward",
-            label="Tile's reward:",
-        ),
-        *reward,
+        *rewards,
         beside(
             action_button("Scout", send, key="bhk-scout-go", primary=True, blocked=reasons), catalogue.save
         ),

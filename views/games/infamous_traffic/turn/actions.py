@@ -135,17 +135,25 @@ def InquireForm(model: AppModel, state: S, who: str) -> ft.Control:
     controls: list[ft.Control] = [
         heading(f"Inquire: three cards from the {deck} deck"),
         catalogue.picker,
-        # Its button above the numbers: a card picked from the catalogue is kept with the next tap, in view.
-        action_button("Keep this card", keep, key="it-inquire-keep", primary=True, blocked=reasons),
+        # Its button above the numbers: a card picked from the catalogue is kept with the next tap, in view;
+        # the lock beside it, so that the whole card is entered without a swipe.
+        ft.Row(
+            [
+                action_button("Keep this card", keep, key="it-inquire-keep", primary=True, blocked=reasons),
+                toggle(
+                    "It has a lock",
+                    bool(form["locked"]),
+                    lambda: form.put("locked", not form.now("locked")),
+                    key="it-inquire-lock",
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
         form_stepper(form, "upkeep", "Upkeep", key="it-inquire-upkeep", high=20),
         form_stepper(form, "vp", "Victory points", key="it-inquire-vp", high=20),
         form_stepper(form, "parties", "Party icons", key="it-inquire-parties", high=9),
-        toggle(
-            "It has a lock",
-            bool(form["locked"]),
-            lambda: form.put("locked", not form.now("locked")),
-            key="it-inquire-lock",
-        ),
         catalogue.save,
         send_button(
             model, "Put all three back", Inquire(), key="it-inquire-none", blocked=model.check(Inquire())
