@@ -78,7 +78,7 @@ def test_survivors_drawn_at_the_table_are_entered_on_a_phone_and_placed_as_enter
     phone_at: Callable[[int, int], Any], tmp_path: Path
 ) -> None:
     pg = phone_at(*PHONE)
-    walk = Walk(pg, PHONE, tmp_path)
+    walk = Walk(pg, tmp_path)
     try:
         walk.tap("New game")
         walk.tap("ASHES: Blackout Protocol")

@@ -189,7 +189,7 @@ def test_a_refusal_shows_above_the_navigation_bar_and_is_read_out(
     expect(ident(pg, "notice-title")).to_have_text("Refused again (2×)")
     in_view(pg, message)
     pg.wait_for_function(
-        "n => window.heard.slice(n).some(said => said.includes('below zero'))", arg=heard, timeout=5000
+        "n => window.heard.slice(n).some(said => said.includes('below zero'))", arg=heard, timeout=15_000
     )
 
     # It stays while the player scrolls, until the next entry.
@@ -257,7 +257,7 @@ def test_a_rule_opened_from_a_game_returns_to_it_as_it_was(phone_at: Callable[[i
     settle(pg)
     assert in_view(pg, field)["y"] == before["y"], "the game opens where the player left it"
     field.click()  # Flutter shows a field's text to the page while it is being edited
-    pg.wait_for_function("() => document.activeElement.value === '17'", timeout=5000)
+    pg.wait_for_function("() => document.activeElement.value === '17'", timeout=15_000)
     touch(pg, pg.get_by_role("button", name="Add").nth(7))
     expect(ident(pg, "score-7")).to_have_text("17")
 
@@ -575,9 +575,9 @@ def walk_unsettled(walk: Walk) -> None:
     walk.tap("Failed (+1 ire)")
     expect(ident(pg, "ire")).to_have_text("Ire 1")
     walk.press(pg.get_by_role("textbox", name="Roll (1-6)"))
-    pg.wait_for_function("() => document.activeElement.matches('input, textarea')", timeout=5000)
+    pg.wait_for_function("() => document.activeElement.matches('input, textarea')", timeout=15_000)
     pg.keyboard.type("6")
-    pg.wait_for_function("() => document.activeElement.value === '6'", timeout=5000)
+    pg.wait_for_function("() => document.activeElement.value === '6'", timeout=15_000)
     walk.tap("Step by step")
     expect(pg.get_by_role("button", name="Next step")).to_be_visible()
     walk.look("unsettled pursuit")
