@@ -576,6 +576,7 @@ def walk_unsettled(walk: Walk) -> None:
     expect(ident(pg, "ire")).to_have_text("Ire 1")
     walk.press(pg.get_by_role("textbox", name="Roll (1-6)"))
     pg.wait_for_function("() => document.activeElement.matches('input, textarea')", timeout=15_000)
+    pg.wait_for_timeout(250)  # Flutter listens to the focused input a moment after it has focus (`type_into`)
     pg.keyboard.type("6")
     pg.wait_for_function("() => document.activeElement.value === '6'", timeout=15_000)
     walk.tap("Step by step")
