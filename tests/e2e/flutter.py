@@ -61,14 +61,16 @@ def ident(page: Any, name: str) -> Any:
 def type_into(page: Any, field: Any, text: str) -> None:
     """Focus a text field, then type at a person's pace.
 
-    Flutter attaches its text editing to a field only once it has focus; a value set in one go
-    (Playwright's fill) right after another field's can be lost before it reaches the app.
+    Flutter attaches its text editing to a field only once it has focus, and listens to it a moment
+    later; a value set in one go (Playwright's fill) right after another field's can be lost before it
+    reaches the app. Returns once the field holds the text.
     """
     field.click()
-    page.wait_for_timeout(250)
+    page.wait_for_function("() => document.activeElement.matches('input, textarea')", timeout=15_000)
+    page.wait_for_timeout(250)  # Flutter listens to the focused input a moment after it has focus
     page.keyboard.press("Control+A")
     page.keyboard.type(text)
-    page.wait_for_timeout(250)
+    page.wait_for_function("t => document.activeElement.value === t", arg=text, timeout=15_000)
 
 
 def _free_port() -> int:

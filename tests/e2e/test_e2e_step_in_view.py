@@ -34,7 +34,17 @@ def in_view(pg: Any, target: Any, within_ms: int = 5000) -> None:
         if box is not None and box["y"] >= APP_BAR - 1 and box["y"] + min(box["height"], 40) <= bottom:
             return
         pg.wait_for_timeout(100)
-    raise AssertionError(f"not in view: {box}")
+    raise AssertionError(f"not in view: {box}; the screen then: {_laid_out(pg)}")
+
+
+def _laid_out(pg: Any) -> str:
+    """Where each tagged node of the screen lies (identifier and top), to tell what pushed a step away."""
+    return str(
+        pg.evaluate(
+            "() => [...document.querySelectorAll('[flt-semantics-identifier]')].map(e =>"
+            " e.getAttribute('flt-semantics-identifier') + ' ' + Math.round(e.getBoundingClientRect().y))"
+        )
+    )
 
 
 @dataclass
