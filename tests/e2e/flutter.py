@@ -58,15 +58,25 @@ def ident(page: Any, name: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{name}"]')
 
 
+FOCUSED = "() => document.activeElement.matches('input, textarea')"
+
+
 def type_into(page: Any, field: Any, text: str) -> None:
     """Focus a text field, then type at a person's pace.
 
-    Flutter attaches its text editing to a field only once it has focus, and listens to it a moment
-    later; a value set in one go (Playwright's fill) right after another field's can be lost before it
-    reaches the app. Returns once the field holds the text.
+    Flutter's semantics tree makes a field's input on its first click, so that click may not focus it (a
+    mouse click on a page nothing had focus on: then it is clicked again); Flutter attaches its text
+    editing to a field only once it has focus, and listens to it a moment later; a value set in one go
+    (Playwright's fill) right after another field's can be lost before it reaches the app. Returns once
+    the field holds the text.
     """
-    field.click()
-    page.wait_for_function("() => document.activeElement.matches('input, textarea')", timeout=15_000)
+    for _ in range(3):
+        field.click()
+        try:
+            page.wait_for_function(FOCUSED, timeout=5_000)
+            break
+        except PlaywrightTimeoutError:
+            continue  # the field's first click may only have made the input it focuses next time
     page.wait_for_timeout(250)  # Flutter listens to the focused input a moment after it has focus
     page.keyboard.press("Control+A")
     page.keyboard.type(text)

@@ -19,13 +19,7 @@ GLYPHS = ("→", "×", "●")
 
 
 def _photo(page: Any, text: str) -> bytes:
-    field = page.get_by_role("textbox", name="Search the rules")
-    for _ in range(3):  # the first tap on the field after switching tabs may not give it the keyboard
-        if page.evaluate("document.activeElement.tagName") == "INPUT":
-            break
-        field.click()
-        page.wait_for_timeout(500)
-    type_into(page, field, text)
+    type_into(page, page.get_by_role("textbox", name="Search the rules"), text)
     line = ident(page, "rules-empty")
     expect(line).to_have_text(f"Nothing matches {text!r}.")
     page.wait_for_timeout(1000)  # the canvas paints after the semantics tree changes
