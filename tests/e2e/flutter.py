@@ -58,29 +58,53 @@ def ident(page: Any, name: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{name}"]')
 
 
-FOCUSED = "() => document.activeElement.matches('input, textarea')"
+LISTENING_JS = """
+for (const [method, step] of [["addEventListener", 1], ["removeEventListener", -1]]) {
+  const original = EventTarget.prototype[method];
+  EventTarget.prototype[method] = function (type, ...rest) {
+    if (type === "input") this.lanternInputListeners = (this.lanternInputListeners || 0) + step;
+    return original.call(this, type, ...rest);
+  };
+}
+"""
+"""Counts the `input` listeners on each element: Flutter's text editing listens to a field's input once it
+has attached to it, which may come a while after the field has focus (keys typed before are lost)."""
+LISTENED = "() => (document.activeElement.lanternInputListeners || 0) > 0"
+HOLDS = "t => document.activeElement.value === t"
+
+
+def browser_context(browser: Any, **settings: Any) -> Any:
+    """A browser context whose pages tell when Flutter listens to a text field (`type_into`)."""
+    context = browser.new_context(**settings)
+    context.add_init_script(LISTENING_JS)
+    return context
 
 
 def type_into(page: Any, field: Any, text: str) -> None:
-    """Focus a text field, then type at a person's pace.
+    """Tap a text field, wait until Flutter listens to it, type at a person's pace; returns once the field
+    holds the text.
 
-    Flutter's semantics tree makes a field's input on its first click, so that click may not focus it (a
-    mouse click on a page nothing had focus on: then it is clicked again); Flutter attaches its text
-    editing to a field only once it has focus, and listens to it a moment later; a value set in one go
-    (Playwright's fill) right after another field's can be lost before it reaches the app. Returns once
-    the field holds the text.
+    Keys typed before Flutter's text editing has attached to the field's input are lost, as is a value set
+    in one go (Playwright's fill). The first tap on a field makes its input in the semantics tree: Flutter
+    may focus it and attach, then drop the focus a moment later as the tree is rebuilt (seen on the rules
+    search after switching tabs). Then the keys went nowhere and the field is tapped again, as a person
+    does who sees no cursor.
     """
     for _ in range(3):
         field.click()
         try:
-            page.wait_for_function(FOCUSED, timeout=5_000)
-            break
+            page.wait_for_function(LISTENED, timeout=5_000)
         except PlaywrightTimeoutError:
-            continue  # the field's first click may only have made the input it focuses next time
-    page.wait_for_timeout(250)  # Flutter listens to the focused input a moment after it has focus
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
-    page.wait_for_function("t => document.activeElement.value === t", arg=text, timeout=15_000)
+            continue
+        page.keyboard.press("Control+A")
+        page.keyboard.type(text)
+        try:
+            page.wait_for_function(HOLDS, arg=text, timeout=5_000)
+            return
+        except PlaywrightTimeoutError:
+            continue
+    held = page.evaluate("() => [document.activeElement.tagName, document.activeElement.value]")
+    raise AssertionError(f"typed {text!r} three times; the focused element holds {held}")
 
 
 def _free_port() -> int:
@@ -141,7 +165,7 @@ def open_phone(browser: Any, device: dict[str, Any], url: str, width: int, heigh
     tapped at its centre rather than clicked from script.
     """
     settings = {k: v for k, v in device.items() if k != "default_browser_type"}
-    context = browser.new_context(**{**settings, "viewport": {"width": width, "height": height}})
+    context = browser_context(browser, **{**settings, "viewport": {"width": width, "height": height}})
     pg = context.new_page()
     pg.goto(url)
     placeholder = pg.locator("flt-semantics-placeholder")
@@ -209,11 +233,9 @@ def tap(pg: Any, target: Any) -> int:
 
 
 @contextmanager
-def open_page(browser: object, url: str) -> Iterator[Any]:
+def open_page(browser: Any, url: str) -> Iterator[Any]:
     """A phone-sized page with Flutter's semantics tree switched on."""
-    context = browser.new_context(  # type: ignore[attr-defined]
-        viewport={"width": 412, "height": 915}, accept_downloads=True
-    )
+    context = browser_context(browser, viewport={"width": 412, "height": 915}, accept_downloads=True)
     pg = context.new_page()
     pg.goto(url)
     pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)

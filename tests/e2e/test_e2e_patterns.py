@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.flutter import FOCUSED, ident, open_phone, serve, type_into
+from tests.e2e.flutter import LISTENED, ident, open_phone, serve, type_into
 
 PHONE = (412, 915)
 END_SLACK = 4
@@ -575,8 +575,7 @@ def walk_unsettled(walk: Walk) -> None:
     walk.tap("Failed (+1 ire)")
     expect(ident(pg, "ire")).to_have_text("Ire 1")
     walk.press(pg.get_by_role("textbox", name="Roll (1-6)"))
-    pg.wait_for_function(FOCUSED, timeout=15_000)
-    pg.wait_for_timeout(250)  # Flutter listens to the focused input a moment after it has focus (`type_into`)
+    pg.wait_for_function(LISTENED, timeout=15_000)  # typed before Flutter listens to the field, a key is lost
     pg.keyboard.type("6")
     pg.wait_for_function("() => document.activeElement.value === '6'", timeout=15_000)
     walk.tap("Step by step")

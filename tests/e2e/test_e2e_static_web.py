@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from build.static_web import build
-from tests.e2e.flutter import drawn_at_least, ident, type_into
+from tests.e2e.flutter import browser_context, drawn_at_least, ident, type_into
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +76,7 @@ def _open(page: Any, url: str | None) -> None:
 
 
 def test_a_score_pad_game_is_played_and_kept_from_static_files(browser: Any, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 412, "height": 915})
+    context = browser_context(browser, viewport={"width": 412, "height": 915})
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url))
     try:
@@ -117,7 +117,7 @@ def test_a_second_visit_starts_and_resumes_a_game_with_the_server_stopped(browse
     """The service worker (sw.js) keeps the site: opened again with no server at all, the app starts and
     resumes the game kept in IndexedDB, and no address but the site's own is ever asked for."""
     port = _free_port()
-    context = browser.new_context(viewport={"width": 412, "height": 915})
+    context = browser_context(browser, viewport={"width": 412, "height": 915})
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url))
     try:
