@@ -23,7 +23,7 @@ from views.widgets import action_button, card, chip_row, line
 
 S = BlackoutState
 CHALLENGES = [("simple", "simple"), ("advanced", "advanced"), ("probe", "probe (4)")]
-ICONS_LABEL = "The team's search icons (1 a card at least)"
+ICONS_LABEL = "Search icons (1+ a card)"
 
 
 def team_icons(values: dict[str, Any]) -> int:
