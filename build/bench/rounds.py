@@ -110,6 +110,10 @@ class Hand:
         self.page.evaluate(SETTLE_JS, [QUIET_MS, SETTLE_MS])
         self.tallest = max(self.tallest, int(self.page.evaluate(TALLEST_JS)))
 
+    def offers(self, name: str) -> None:
+        """Wait until the screen shows a button named `name`: a one-tap entry landed when the next shows."""
+        expect(self.page.get_by_role("button", name=name, exact=True).first).to_be_attached(timeout=WAIT_MS)
+
     def sees(self, identifier: str, text: str) -> None:
         """Wait until the screen shows `text` under `identifier`: where the script checks it is on track."""
         expect(ident(self.page, identifier).first).to_contain_text(text, timeout=WAIT_MS)
@@ -142,18 +146,15 @@ def blackout_dice_to_procure(hand: Hand) -> None:
     hand.sees("bhk-step", "complete goals, then done")
 
 
-def blackout_place_and_plan(hand: Hand) -> None:
-    """The starting volunteer's cube placed, then plan A's first goal (a plan beside the board: no card of the
-    catalogue), then done."""
+def blackout_place(hand: Hand) -> None:
+    """The starting volunteer's cube placed."""
     hand.sees("bhk-step", "place 1 cube(s) on the map")
     hand.type(ident(hand.page, "bhk-place-location"), "bhk-place-location", "Sham Shui Po")
     hand.button("Place the cube")
     hand.sees("bhk-step", "complete goals, then done")
-    hand.chip("bhk-goal-card", "Plan A")
-    hand.chip("bhk-goal-no", "1")
-    hand.chip("bhk-goal-pay", "gasoline")
-    hand.button("Complete the goal")
-    hand.sees("bhk-goal-pay-entered", "Pay: none")
+
+
+def blackout_done_with_goals(hand: Hand) -> None:
     hand.button("Done with goals")
     hand.sees("bhk-step", "scout a district, or done")
 
@@ -170,17 +171,22 @@ def blackout_after_the_buy(hand: Hand) -> None:
 
 def blackout_round(hand: Hand) -> None:
     """The solo round of tests/views/test_views_blackout_hk.py (`WAY`), by the labels a player reads: each
-    volunteer's Procure button of the cubes its die shows, the search team as it starts (the volunteers in
-    hand)."""
+    volunteer's Procure button of the cubes its die shows, plan A's first goal open as it starts (a plan
+    beside the board: no card of the catalogue), the search team as it starts (the volunteers in hand, 1
+    icon a card meeting the simple challenge of 1)."""
     blackout_dice_to_procure(hand)
     hand.chip("bhk-goal-card", "Starting volunteer (c1)")
     hand.chip("bhk-goal-pay", "tools")
     hand.chip("bhk-goal-colour", "red")
     hand.button("Cubes to place on the map plus one", exact=False)
     hand.button("Complete the goal")
-    blackout_place_and_plan(hand)
+    blackout_place(hand)
+    hand.chip("bhk-goal-card", "Plan A")
+    hand.chip("bhk-goal-pay", "gasoline")
+    hand.button("Complete the goal")
+    hand.sees("bhk-goal-pay-entered", "Pay: none")
+    blackout_done_with_goals(hand)
     hand.chip("bhk-scout-district", "3")
-    hand.button("The team's search icons plus one", exact=False)
     hand.chip("bhk-scout-reward", "hkd")
     hand.button("Reward amount plus one", exact=False)
     hand.button("Reward amount plus one", exact=False)
@@ -194,26 +200,32 @@ def blackout_round(hand: Hand) -> None:
 BLACKOUT_CARDS = (
     CardEntry("Starting volunteer", (Goal(pay=("tools",), place=1),), "red", 2),
     CardEntry("Dock Worker", (Goal(),), "blue", 2),
+    CardEntry(
+        "Emergency plan A",
+        (Goal(pay=("gasoline",)), Goal(pay=("tools", "tools"), points=3), Goal(pay=("books",), place=1)),
+    ),
 )
 BLACKOUT_TILES = (TileEntry("Night Market", 1, 5, "hkd", 2, 3),)
 
 
 def blackout_catalogue() -> tuple[Pack, ...]:
-    """The round's cards as catalogued: the starting volunteer (its goal as printed), the volunteer bought
-    and the scout tile taken."""
+    """The round's cards as catalogued: the starting volunteer (its goal as printed), plan A beside the
+    board, the volunteer bought and the scout tile taken."""
     return (blackout_queries.catalogue_pack(MY_CARDS, cards=BLACKOUT_CARDS, tiles=BLACKOUT_TILES),)
 
 
 def blackout_round_catalogued(hand: Hand) -> None:
-    """The same round, each card picked by name: the starting volunteer's goal fills its payment, colour and
-    cube to place; the tile its challenge and reward; the card bought its kind."""
+    """The same round, each card picked by name: the starting volunteer's goal and plan A's first one are one
+    tap each (as printed, with the card's colour and cube to place); the tile fills its challenge and
+    reward; the card bought its kind."""
     blackout_dice_to_procure(hand)
-    hand.chip("bhk-goal-card", "Starting volunteer (c1)")
-    hand.button("Complete the goal")
-    blackout_place_and_plan(hand)
+    hand.button("Complete Starting volunteer (c1): pay 1 tools, place 1 cube, to the hand as red")
+    blackout_place(hand)
+    hand.button("Complete Plan A, goal 1: pay 1 gasoline")
+    hand.offers("Complete Plan A, goal 2: pay 2 tools, +3 points")
+    blackout_done_with_goals(hand)
     hand.button("Night Market: simple 1 (2), advanced 5 (3), hkd")
     hand.chip("bhk-scout-district", "3")
-    hand.button("The team's search icons plus one", exact=False)
     hand.button("Scout")
     hand.sees("bhk-step", "buy a card or pass")
     hand.button("Dock Worker: blue volunteer, 2 cubes")

@@ -4,9 +4,19 @@ entries made before these fields mean what they meant."""
 
 from __future__ import annotations
 
-from tests.blackout_hk.test_blackout_hk_spec import applied, at, begun, buying, deploying, fresh, refusal
+from tests.blackout_hk.test_blackout_hk_spec import (
+    applied,
+    at,
+    begun,
+    buying,
+    deploying,
+    edit,
+    fresh,
+    refusal,
+)
 from trackers.blackout_hk import actions as bk
-from trackers.blackout_hk.queries import open_goals, open_plans
+from trackers.blackout_hk.game import BLACKOUT_HK as GAME
+from trackers.blackout_hk.queries import cannot_buy, open_goals, open_plans
 from trackers.blackout_hk.state import Objective
 
 
@@ -49,3 +59,24 @@ def test_the_goals_left_on_a_card_and_on_the_plans_beside_the_board() -> None:
     assert open_plans(state, state.player("Ada")) == (("A", (1, 2, 3)), ("D", (1, 2, 3, 4)))
     bound = applied(state, bk.PublicGoal(plan="D", goal=2))
     assert open_plans(bound, bound.player("Ada")) == (("D", (1, 3, 4)),)
+
+
+def test_a_player_who_can_buy_no_card_is_told_why_and_one_who_can_is_not() -> None:
+    """#32: phase 5's pass is forced (BHK-V24, BHK-V23) with 3 cards in the objective area, with less money
+    than the cheapest row, or with an empty display; a card the player can pay for and a spot free leave
+    the choice open. Whenever the reason is given, every purchase is refused."""
+    state = buying()
+    ada = state.player("Ada")
+    spots = (*ada.objectives, Objective("c99", "Plan"))
+    cases = [
+        (edit(state, "Ada", hkd=4), ""),
+        (edit(state, "Ada", hkd=9, objectives=spots), "the objective area holds 3 cards"),
+        (edit(state, "Ada", hkd=3), "3 HK$ pays for no card"),
+        (edit(buying((3, 2, 1)), "Ada", hkd=1), "1 HK$ pays for no card"),
+        (edit(buying((3, 2, 1)), "Ada", hkd=2), ""),
+        (edit(buying((0, 0, 0)), "Ada", hkd=9), "the display is empty"),
+    ]
+    for case, why in cases:
+        assert cannot_buy(case, case.player("Ada")) == why, why
+        refused = [bool(GAME.validate(case, bk.Buy(row))) for row in (1, 2, 3)]
+        assert all(refused) == bool(why), why

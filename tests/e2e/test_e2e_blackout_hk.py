@@ -110,7 +110,7 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
         ("bhk-scout-team", "Blue volunteer"),
         ("bhk-scout-team", "Red volunteer (c1)"),
     )
-    _tap(page, "The team's search icons plus one", 2)
+    _tap(page, "Search icons (1+ a card) plus one")
     expect(ident(page, "bhk-scout-total")).to_have_text("Search total: 2 of 1 needed.")
     _chips(page, ("bhk-scout-reward", "hkd"))
     _tap(page, "Reward amount plus one", 2)

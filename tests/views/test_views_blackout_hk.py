@@ -10,11 +10,14 @@ import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.blackout_hk import actions as a
 from trackers.blackout_hk import queries
+from trackers.blackout_hk.catalogue import CardEntry, Goal
 from trackers.blackout_hk.game import BLACKOUT_HK
 from trackers.blackout_hk.state import BlackoutState
 from trackers.core.game import make_setup
+from trackers.core.session import Session
 from trackers.services.storage import Store
 from views.app import start
+from views.catalogue import MY_CARDS
 
 P1 = "Player 1"
 
@@ -22,6 +25,12 @@ P1 = "Player 1"
 def _sent(store: Store) -> a.Action:
     """The last entry the screen sent."""
     return store.open_game(store.list_games()[0].id).session.entries[-1].action
+
+
+def _bought(store: Store) -> a.Action:
+    """The last purchase the screen sent (the pass it forces may follow it: 4 HK$ spent of 4)."""
+    entries = store.open_game(store.list_games()[0].id).session.entries
+    return next(e.action for e in reversed(entries) if isinstance(e.action, a.Buy))
 
 
 def _said_once(page: FakePage) -> bool:
@@ -133,9 +142,9 @@ def test_a_solo_campaign_round_through_all_eight_phases(store: Store) -> None:
             "bhk-scout-district-3",
             "bhk-scout-team-blue-2",
             "bhk-scout-team-c1",
-            "bhk-scout-icons-plus",
-            "bhk-scout-icons-plus",
         )
+        assert page.identified("bhk-scout-total") == "Search total: 1 of 1 needed.", "1 icon a card"
+        await page.fire("bhk-scout-icons-plus")
         assert page.identified("bhk-scout-total") == "Search total: 2 of 1 needed."
         await _taps(
             page, "bhk-scout-reward-hkd", "bhk-scout-amount-plus", "bhk-scout-amount-plus", "bhk-scout-go"
@@ -633,15 +642,15 @@ def test_a_card_is_named_when_bought(store: Store) -> None:
         page = await open_page(start, store)
         await page.fire(f"resume-{game_id}")
         await _taps(page, "bhk-buy-kind-blue", "bhk-buy-row-1")
-        assert _sent(store) == a.Buy(1, "Blue volunteer (4 HK$)", goals=1, colour="blue")
+        assert _bought(store) == a.Buy(1, "Blue volunteer (4 HK$)", goals=1, colour="blue")
         await page.fire("undo")
         await _taps(page, "bhk-buy-kind-plan", "bhk-buy-goals-3")
         await page.change("bhk-buy-name", "Harbour plan")
         await page.fire("bhk-buy-row-2")
-        assert _sent(store) == a.Buy(2, "Harbour plan", goals=3)
+        assert _bought(store) == a.Buy(2, "Harbour plan", goals=3)
         await page.fire("undo")
         await page.fire("bhk-buy-row-3")
-        assert _sent(store) == a.Buy(3, "Card from row 3 (4 HK$)")
+        assert _bought(store) == a.Buy(3, "Card from row 3 (4 HK$)")
         assert [o.name for o in _state(store).player(P1).objectives][-1] == "Card from row 3 (4 HK$)"
 
     run(go())
@@ -664,11 +673,9 @@ def test_the_scout_form_asks_the_back_icons_only_of_a_tile_going_face_down(store
         assert page.has("bhk-scout-amount-row") and not page.has("bhk-scout-back-row")
         await page.fire("bhk-scout-reward-hkd")
         assert page.has("bhk-scout-back-row")
-        await _taps(
-            page, "bhk-scout-back-plus", "bhk-scout-icons-plus", "bhk-scout-amount-plus", "bhk-scout-go"
-        )
+        await _taps(page, "bhk-scout-back-plus", "bhk-scout-amount-plus", "bhk-scout-go")
         team = ("yellow-2", "red-2", "blue-2")  # red-3 is in the hospital since round 1
-        assert _sent(store) == a.Scout(4, "simple", 1, team, 1, "hkd", 1, back_icons=1)
+        assert _sent(store) == a.Scout(4, "simple", 1, team, 3, "hkd", 1, back_icons=1), "1 icon a card"
         tile = _state(store).player(P1).tiles[-1]
         assert (tile.reward, tile.face_up, tile.back_icons) == ("hkd", False, 1)
         await page.fire("undo")
@@ -685,8 +692,8 @@ WAY = (
     *("bhk-goal-card-c1", "bhk-goal-pay-tools", "bhk-goal-colour-red", "bhk-goal-place-plus", "bhk-goal-go"),
     ("bhk-place-location", "Sham Shui Po"),
     "bhk-place-go",
-    *("bhk-goal-card-plan-A", "bhk-goal-no-1", "bhk-goal-pay-gasoline", "bhk-goal-go", "bhk-goals-done"),
-    *("bhk-scout-district-3", "bhk-scout-icons-plus", "bhk-scout-reward-hkd"),
+    *("bhk-goal-card-plan-A", "bhk-goal-pay-gasoline", "bhk-goal-go", "bhk-goals-done"),
+    *("bhk-scout-district-3", "bhk-scout-reward-hkd"),
     *("bhk-scout-amount-plus", "bhk-scout-amount-plus", "bhk-scout-go"),
     *("bhk-buy-kind-blue", "bhk-buy-row-1", "bhk-buy-pass"),
     *("bhk-clean-go", "bhk-secure-done", "bhk-refresh-go"),
@@ -694,14 +701,15 @@ WAY = (
 """A solo round entered by someone who knows the way: each tap, or a field typed in with its text."""
 
 
-def test_a_solo_round_takes_34_taps_and_one_typed_field(store: Store) -> None:
-    """The round of the first test without its detours, the card bought named by its kind: 35 entries on
+def test_a_solo_round_takes_32_taps_and_one_typed_field(store: Store) -> None:
+    """The round of the first test without its detours, the card bought named by its kind: 33 entries on
     the screen. The same round took 43 before the forms started from what the state knows (a volunteer's
     resource and tokens, a single-goal card's goal number, the plan beside the board as one chip; #28
-    point 3), and 38 while a volunteer's cubes were a chip before its Procure (now the Procure button of
+    point 3), 38 while a volunteer's cubes were a chip before its Procure (now the Procure button of
     that count, 2 taps fewer) and the search team was picked from nothing (now the volunteers in hand, 1
-    fewer): dice 4, planning 4, deploying 3, goals and the cube placed 12, scouting 6, buying 3, clean-up,
-    securing and refresh 3."""
+    fewer), and 35 while plan A's goal number and the team's search icons were asked (now its first open
+    goal, and 1 icon a card: #32): dice 4, planning 4, deploying 3, goals and the cube placed 11, scouting
+    5, buying 3, clean-up, securing and refresh 3."""
     game_id = _solo(store)
 
     async def go() -> None:
@@ -720,7 +728,7 @@ def test_a_solo_round_takes_34_taps_and_one_typed_field(store: Store) -> None:
         entries = store.open_game(game_id).session.entries
         scouted = [e.action for e in entries if isinstance(e.action, a.Scout)]
         assert [s.team for s in scouted] == [("red-3", "blue-2", "c1")], "the team: the volunteers in hand"
-        assert (len(WAY), sum(isinstance(step, tuple) for step in WAY)) == (35, 1)
+        assert (len(WAY), sum(isinstance(step, tuple) for step in WAY)) == (33, 1)
 
     run(go())
 
@@ -751,5 +759,190 @@ def test_the_emergency_plans_goals_entered_at_set_up_are_the_only_ones_offered(s
             await page.fire(f"bhk-goal-card-{plan.id}")
             assert [page.has(f"bhk-goal-no-{g}") for g in (1, 2, 3, 4)] == offered
             await page.fire("bhk-goals-done")
+
+    run(go())
+
+
+CATALOGUED = (
+    CardEntry("Starting volunteer", (Goal(pay=("tools",), place=1),), "red", 2),
+    CardEntry("Emergency plan A", (Goal(pay=("gasoline",)), Goal(pay=("books",), points=3), Goal())),
+)
+PROCURED = (
+    a.Roll("gasoline", "tools", "water"),
+    a.Plan(P1, ("red-2", "yellow-2")),
+    a.Procure("red-2", 2, "gasoline", 0),
+    a.Procure("yellow-2", 2, "tools", 0),
+)
+"""Round 1 of a solo campaign to its goals: 2 gasoline and 2 tools procured."""
+
+
+def _session(store: Store, game_id: str) -> Session:
+    return store.open_game(game_id).session
+
+
+def _latest(store: Store, game_id: str) -> list[a.Action]:
+    """The entries of the game's last step (one undo takes them all back)."""
+    return [e.action for e in _session(store, game_id).latest]
+
+
+def test_a_goal_the_catalogue_prints_is_one_tap_sending_what_the_form_sends(store: Store) -> None:
+    """#32: with the starting volunteer and plan A catalogued, each goal that leaves nothing to choose is one
+    button saying what it pays and gives: the entry is the one the form sends once the card is picked, and
+    the engine checks it as it checks the form's (plan A's goal 2 wants books Ada has not: its reason shows
+    under the row)."""
+    store.save_pack(queries.catalogue_pack(MY_CARDS, cards=CATALOGUED))
+    game_id = _solo(store, *PROCURED)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert _state(store).stage == "objectives"
+        assert [page.find(f"bhk-goal-known-{i}").content for i in (1, 2, 3)] == [
+            "Complete Starting volunteer (c1): pay 1 tools, place 1 cube, to the hand as red",
+            "Complete Starting volunteer (c2): pay 1 tools, place 1 cube, to the hand as red",
+            "Complete Plan A, goal 1: pay 1 gasoline",
+        ]
+        await _taps(page, "bhk-goal-card-c1", "bhk-goal-go")
+        typed = _sent(store)
+        await page.fire("undo")
+        await page.fire("bhk-goal-known-1")
+        assert _sent(store) == typed == queries.goal_from(CATALOGUED[0], "c1")
+        assert _state(store).to_place == 1
+        await _taps(page, "undo", "bhk-goal-known-3")
+        assert _sent(store) == a.PublicGoal(plan="A", goal=1, pay=("gasoline",))
+        assert page.find("bhk-goal-known-3").content == "Complete Plan A, goal 2: pay 1 books, +3 points"
+        assert page.find("bhk-goal-known-3").disabled
+        goal_2 = a.PublicGoal(plan="A", goal=2, pay=("books",), points=3)
+        (reason, *_) = _session(store, game_id).check(goal_2)
+        assert page.identified("bhk-goal-known-blocked") == reason.message
+
+    run(go())
+
+
+def test_a_plan_beside_the_board_starts_at_its_first_open_goal_and_is_saved_to_the_catalogue(
+    store: Store,
+) -> None:
+    """#32: picking plan A fills its first goal not yet completed (goal 1, then goal 2), so its goal number
+    is no tap; its goal's payment is kept in the catalogue as "Emergency plan A" with the 3 goals it shows,
+    and the next game offers that goal as one tap."""
+    first = _solo(store, *PROCURED)
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{first}")
+        assert not page.has("bhk-goal-known"), "nothing catalogued: no goal is one tap"
+        await _taps(page, "bhk-goal-card-plan-A", "bhk-goal-pay-gasoline", "bhk-goal-catalogue-save")
+        assert page.identified("notice-message") == "Goal 1 of “Emergency plan A” saved to the catalogue."
+        await page.fire("bhk-goal-go")
+        assert _sent(store) == a.PublicGoal(plan="A", goal=1, pay=("gasoline",))
+        await page.fire("bhk-goal-card-plan-A")
+        assert isinstance(page.find("bhk-goal-no-2"), ft.FilledButton), "goal 2 is the first one open"
+        (mine,) = store.list_packs(queries.CATALOGUE_KIND)
+        kept = CardEntry("Emergency plan A", (Goal(pay=("gasoline",)), Goal(), Goal()))
+        assert queries.cards_in(mine) == (kept,)
+        await page.fire("close-game")
+
+        second = _solo(store, *PROCURED)
+        page = await open_page(start, store)
+        await page.fire(f"resume-{second}")
+        assert page.find("bhk-goal-known-1").content == "Complete Plan A, goal 1: pay 1 gasoline"
+
+    run(go())
+
+
+def test_the_search_team_counts_1_icon_a_card_until_the_table_adds_more(store: Store) -> None:
+    """#32: every card but the Doctor shows at least one search icon, so the team's count starts at its
+    cards (4, the volunteers in hand) and follows the team; the table's + and - go on from the count shown.
+    A simple challenge of 1 is met with no counting."""
+    game_id = _solo(store, a.Roll("food", "tools", "water"), a.Plan(P1, ()), a.Done())
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert page.identified("bhk-scout-icons") == "4"
+        await _taps(page, "bhk-scout-team-red-3", "bhk-scout-team-blue-2")
+        assert page.identified("bhk-scout-icons") == "2"
+        assert page.identified("bhk-scout-total") == "Search total: 2 of 1 needed."
+        await _taps(page, "bhk-scout-icons-plus", "bhk-scout-team-mechanic")
+        assert page.identified("bhk-scout-icons") == "4", "one more than the team's 3 cards"
+        await _taps(
+            page, "bhk-scout-district-3", "bhk-scout-reward-hkd", "bhk-scout-amount-plus", "bhk-scout-go"
+        )
+        assert _sent(store) == a.Scout(3, "simple", 1, ("yellow-2", "red-2", "mechanic"), 4, "hkd", 1)
+        await page.fire("undo")
+        await _taps(page, *["bhk-scout-icons-minus"] * 5)
+        assert page.identified("bhk-scout-icons") == "0", "never below none"
+
+    run(go())
+
+
+def test_cards_whose_actions_are_all_known_turn_up_in_one_tap(store: Store) -> None:
+    """#32: round 2, the yellow volunteer procured 3 cubes in round 1 (back in hand with the refresh): with
+    the Mechanic planned beside it, one button turns both up with their usual actions, the same entries
+    their own buttons send, as one step to undo. A volunteer whose cubes are not known yet keeps it away."""
+    planned = a.Plan(P1, ("red-2", "yellow-2", "blue-2"))
+    procured = (a.Procure("red-2", 2, "food", 0), a.Procure("yellow-2", 3, "tools", 0))
+    round_1 = (a.Roll("food", "tools", "water"), planned, *procured, a.Procure("blue-2", 2, "water", 0))
+    rest = (a.Done(), a.Done(), a.Done(), a.CleanUp(pairs=1), a.Done(), a.Refresh())
+    dice = a.Roll("food", "gasoline", "water")
+    other = _solo(store, *round_1, *rest, dice, a.Plan(P1, ("yellow-2", "red-1")))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{other}")
+        assert _session(store, other).state.stage == "deploy"
+        assert not page.has("bhk-deploy-all"), "red-1's cubes are not known yet"
+        await page.fire("close-game")
+
+        game_id = _solo(store, *round_1, *rest, dice, a.Plan(P1, ("yellow-2", "mechanic")))
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert page.find("bhk-deploy-all").content == "Turn up all 2: 3 gasoline, Mechanic +3 HK$"
+        hkd = _session(store, game_id).state.player(P1).hkd
+        await page.fire("bhk-deploy-all")
+        procured_now = a.Procure("yellow-2", 3, "gasoline", 0)
+        assert _latest(store, game_id) == [procured_now, a.UseMechanic("mechanic")]
+        state = _session(store, game_id).state
+        assert state.stage == "objectives" and state.player(P1).hkd == hkd + 3
+        await page.fire("undo")
+        state = _session(store, game_id).state
+        assert state.stage == "deploy" and state.player(P1).hkd == hkd
+
+    run(go())
+
+
+def test_a_purchase_that_leaves_no_card_to_buy_passes_with_it(store: Store) -> None:
+    """#32: solo, 4 HK$ and 2 objectives: row 1's card (4 HK$) fills the objective area, so the pass the
+    rules then force comes with the purchase, the button says so, and one undo takes both back. With money
+    left and a spot free the purchase stays alone."""
+    game_id = _solo(store, a.Roll("food", "tools", "water"), a.Plan(P1, ()), a.Done(), a.Done())
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game_id}")
+        assert (
+            page.find("bhk-buy-row-1").content == "Row 1: 4 HK$, then pass (the objective area holds 3 cards)"
+        )
+        await page.fire("bhk-buy-row-1")
+        assert _latest(store, game_id) == [a.Buy(1, "Card from row 1 (4 HK$)"), a.Done()]
+        assert _session(store, game_id).state.stage == "cleanup"
+        await page.fire("undo")
+        state = _session(store, game_id).state
+        assert state.stage == "buy" and len(state.player(P1).objectives) == 2
+        await page.fire("close-game")
+
+        deployed = (
+            a.Plan(P1, ("yellow-2", "scout", "mechanic")),
+            a.Procure("yellow-2", 2, "tools", 0),
+            a.UseScout("scout"),
+            a.UseMechanic("mechanic"),
+        )
+        goal = a.CompleteGoal(card="c1", pay=("tools",), colour="red")
+        richer = _solo(store, a.Roll("food", "tools", "water"), *deployed, goal, a.Done(), a.Done())
+        page = await open_page(start, store)
+        await page.fire(f"resume-{richer}")
+        assert page.find("bhk-buy-row-1").content == "Row 1: 4 HK$", "5 HK$ and a spot left after it"
+        await page.fire("bhk-buy-row-1")
+        assert _latest(store, richer) == [a.Buy(1, "Card from row 1 (4 HK$)")]
 
     run(go())

@@ -33,6 +33,20 @@ def price(state: S, row: int) -> int | None:
     return PRICES.get(state.display[row - 1])
 
 
+def cannot_buy(state: S, p: Player) -> str:
+    """Why `p` can buy no card now, the pass being the only turn left ("" when some card is open to them):
+    the objective area full, or no row they can pay for. Nothing else brings HK$ in phase 5 (batteries and
+    transport tokens are bought, never sold), so neither changes until the phase ends."""
+    if len(p.objectives) >= OBJECTIVE_SPOTS:
+        return f"the objective area holds {OBJECTIVE_SPOTS} cards"
+    prices = [cost for row in range(1, len(state.display) + 1) if (cost := price(state, row)) is not None]
+    if not prices:
+        return "the display is empty"
+    if p.hkd < min(prices):
+        return f"{p.hkd} HK$ pays for no card"
+    return ""
+
+
 def refill(state: S, row: int) -> tuple[S, list[Event]]:
     """An empty row gets 3 cards: from the draw deck, then once the end is set off from the reserve."""
     events: list[Event] = []

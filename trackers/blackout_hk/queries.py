@@ -37,6 +37,7 @@ scout_from = catalogue.scout_from
 start_from = components.start_from
 public_plans = setup.public_plans
 price = display.price
+cannot_buy = display.cannot_buy
 best_split = display.best_split
 waste_gains = display.waste_gains
 rondel_steps = deploy.rondel_steps
@@ -68,6 +69,7 @@ __all__ = [
     "blocked",
     "buy_from",
     "campaign_text",
+    "cannot_buy",
     "cards_in",
     "catalogue_pack",
     "chapter_text",

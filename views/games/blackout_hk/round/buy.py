@@ -1,4 +1,5 @@
-"""Phase 5: the player on turn buys a card from a row at its price, named as it is bought, or passes;
+"""Phase 5: the player on turn buys a card from a row at its price, named as it is bought, or passes (with
+the purchase, when it leaves them on turn with no card they can buy: the pass the rules then force);
 phase 6: the water and food wasted (Lantern's best split suggested, the split checked as it is entered) and
 one objective discarded."""
 
@@ -52,6 +53,19 @@ def bought(kind: str, goals: str, row: int, name: str, price: int | None) -> Buy
     )
 
 
+def forced_pass(model: AppModel, who: str, purchase: Buy) -> str:
+    """Why `who` must pass right after this purchase ("" when they may buy again, or the turn moves on to
+    someone else): what the engine would make of the purchase, then `queries.cannot_buy`."""
+    game = model.game
+    if game is None:
+        return ""
+    result = game.session.preview(purchase)
+    after = result.state
+    if result.ok and after.stage == "buy" and after.on_turn == who:
+        return queries.cannot_buy(after, after.player(who))
+    return ""
+
+
 def catalogued_kind(card: Any) -> str:
     """The kind a catalogued card is bought as: a volunteer's colour, else a plan (a perk, search icons or
     several goals) or a specialist."""
@@ -101,7 +115,9 @@ def BuyCard(model: AppModel, state: S) -> ft.Control:
         return bought(values["kind"], values["goals"], row, typed, queries.price(state, row))
 
     def buy(row: int) -> None:
-        if model.dispatch(entry(form.latest.value, row, name.value)):
+        purchase = entry(form.latest.value, row, name.value)
+        then = [Done()] if forced_pass(model, who, purchase) else []
+        if model.dispatch(purchase, *then):
             name.clear()
             form.reset()
 
@@ -115,6 +131,8 @@ def BuyCard(model: AppModel, state: S) -> ft.Control:
         price = queries.price(state, row)
         label = f"Row {row}: {price} HK$" if price is not None else f"Row {row}: empty"
         shown = entry(v, row, "")
+        if forced := forced_pass(model, who, shown):
+            label += f", then pass ({forced})"
         acts.append(Act(label, partial(buy, row), f"bhk-buy-row-{row}", model.check(shown)))
     kind_rows: list[ft.Control] = [
         chip_row(

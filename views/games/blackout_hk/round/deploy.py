@@ -1,6 +1,7 @@
 """Phase 2: the player on turn turns up each planned card: a volunteer procures cubes (its die moved with
 transport tokens), a specialist does its work, any card may be turned up unused; the Leader's check-mark
-action while it is open; then done."""
+action while it is open; then done. When every card left has an action known to the last cube, one button
+turns them all up with it, as one step to undo."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from trackers.blackout_hk.state import (
     RESOURCE_NAMES,
     RESOURCES,
     BlackoutState,
+    Card,
+    Player,
 )
 from trackers.core.actions import Action
 from views.forms import Form, form_stepper, rule_link, toggle
@@ -50,6 +53,46 @@ TOKEN_CHOICES = [(str(n), str(n)) for n in (1, 2, 3)]
 
 def act(model: AppModel, label: str, action: Action, key: str) -> Act:
     return Act(label, partial(model.dispatch, action), key, model.check(action))
+
+
+def usual_action(state: S, cid: str, card: Card | None) -> tuple[str, Action] | None:
+    """What a planned card's first button sends, when it leaves nothing to choose: a volunteer whose cubes
+    are known procures them as its die shows, the Scout and the Mechanic take their HK$ without paying for
+    more. None for a card that asks something (a volunteer's cubes not known yet, the Doctor, a card from
+    the deck) and for the Leader, whose check-mark action waits on a choice after it."""
+    if card is None:
+        return None
+    if card.colour and card.cubes:
+        die = state.dice[DICE.index(card.colour)]
+        tokens = -1 if state.components.rondel else 0
+        return f"{card.cubes} {RESOURCE_NAMES[die]}", Procure(cid, card.cubes, die, tokens)
+    if card.specialist == "scout":
+        return "Scout +2 HK$", UseScout(cid)
+    if card.specialist == "mechanic":
+        return "Mechanic +3 HK$", UseMechanic(cid)
+    return None
+
+
+def turn_up_all(model: AppModel, state: S, p: Player) -> list[ft.Control]:
+    """One button for all the cards left, when there are two or more and each has a `usual_action`: the
+    same entries their own buttons send, in slot order, as one group (refused as a whole, with the first
+    reason, if one of them is)."""
+    planned = queries.planned_cards(p)
+    usual = [usual_action(state, cid, queries.planned_card(p, cid)) for _, cid, _, _ in planned]
+    known = [u for u in usual if u is not None]
+    if len(planned) < 2 or len(known) < len(planned):
+        return []
+    entries = [entry for _, entry in known]
+    reasons = next((r for r in map(model.check, entries) if r), [])
+    return [
+        action_button(
+            f"Turn up all {len(entries)}: {', '.join(text for text, _ in known)}",
+            partial(model.dispatch, *entries),
+            key="bhk-deploy-all",
+            primary=True,
+            blocked=reasons,
+        )
+    ]
 
 
 @ft.component
@@ -274,7 +317,7 @@ def DeployCard(model: AppModel, state: S) -> ft.Control:
     if who is None:
         return card(heading("Nobody is on turn"), key="bhk-deploy")
     p = state.player(who)
-    rows: list[ft.Control] = []
+    rows: list[ft.Control] = turn_up_all(model, state, p)
     for slot, cid, name, colour in queries.planned_cards(p):
         card_ = queries.planned_card(p, cid)
         kind = card_.specialist if card_ is not None else ""

@@ -1,7 +1,8 @@
 """Phase 3: goals completed by the player on turn, each paid and rewarded as printed: a goal on a card of the
 objective area or the emergency spot, a restore power goal, or (in the campaign) a goal of a plan beside the
-board; then done. A goal's cubes for the map are placed one by one in the placement form. The step above
-says whose turn it is and what to do, so the forms do not say it again."""
+board; then done. A goal the catalogue prints is one tap, its entry the one the form would send. A goal's
+cubes for the map are placed one by one in the placement form. The step above says whose turn it is and what
+to do, so the forms do not say it again."""
 
 from __future__ import annotations
 
@@ -15,9 +16,18 @@ from trackers.blackout_hk.actions import CompleteGoal, Done, PlaceCube, PublicGo
 from trackers.blackout_hk.state import DICE, PERKS, BlackoutState, Player
 from trackers.core.actions import Action
 from trackers.core.catalogue import card_named, saved
+from trackers.core.wording import unit
 from views.catalogue import MY_CARDS, cards_in_pack, keep_cards, offered_cards, read_card, refuse
 from views.forms import Form, form_stepper, rule_link, toggle
-from views.games.blackout_hk.parts import EFFECTS, all_done, counts_row, effects_fields, effects_of, hint
+from views.games.blackout_hk.parts import (
+    EFFECTS,
+    all_done,
+    counted,
+    counts_row,
+    effects_fields,
+    effects_of,
+    hint,
+)
 from views.model import AppModel, Notice
 from views.widgets import TOUCH, Act, Entry, action_button, action_row, card, chip_row, line
 
@@ -26,6 +36,19 @@ PLAN = "plan-"
 RESTORE = "restore-"
 RESTORE_NAMES = {1: "Restore power 1", 2: "Restore power 2"}
 """Short, so the row of choices stays short: 1 lets a refresh take up to 6 cards, 2 opens slot 4."""
+BLANK: dict[str, Any] = {
+    **EFFECTS,
+    "more": False,
+    "what": "",
+    "goal": "",
+    "finish": True,
+    "to": "hand",
+    "colour": "",
+    "perk": "",
+    "icons": 0,
+    "slot_colours": (),
+}
+"""The goal form, empty."""
 
 
 def goals_left(state: S, p: Player, what: str) -> tuple[int, ...]:
@@ -83,6 +106,91 @@ def catalogued(model: AppModel, name: str) -> Any | None:
         return None
 
 
+def plan_name(plan: str) -> str:
+    """The name a plan beside the board has in the catalogue: the rulebook's, "Emergency plan A"."""
+    return f"Emergency plan {plan}"
+
+
+def known_card(model: AppModel, p: Player, what: str) -> Any | None:
+    """The catalogued card of what the goal is on: a card held by its name, a plan beside the board by
+    `plan_name` (a restore power goal is on the player board: none)."""
+    if what.startswith(PLAN):
+        return catalogued(model, plan_name(what.removeprefix(PLAN)))
+    card = p.objective(what)
+    return catalogued(model, card.name) if card is not None else None
+
+
+def starting(state: S, p: Player, what: str, known: Any | None) -> dict[str, Any]:
+    """What picking `what` fills in the form: the only goal left on a card, a plan beside the board's first
+    goal still open (its goals are done in any order, most often in turn), a plan finished to the check-mark
+    area, a bought volunteer's colour; and, for a card the catalogue has, that goal as printed, the card's
+    colour, and a plan's lasting effect and search icons."""
+    left = goals_left(state, p, what)
+    card = p.objective(what)
+    emergency = p.emergency is not None and p.emergency.id == what
+    plan = card is not None and (card.goals > 1 or bool(card.done) or emergency)
+    lasting = known is not None and bool(known.perk or known.icons)
+    goal = str(left[0]) if len(left) == 1 or (left and what.startswith(PLAN)) else ""
+    return {
+        "what": what,
+        "goal": goal,
+        "finish": True,
+        "to": "checkmarks" if plan or lasting else "hand",
+        "colour": (card.colour or (known.colour if known is not None else "")) if card is not None else "",
+        "perk": known.perk if known is not None and lasting else "",
+        "icons": known.icons if known is not None and lasting else 0,
+        **printed(known, goal),
+    }
+
+
+def goal_text(action: Action) -> str:
+    """What a goal's entry pays and gives, and where its card goes, in a few words for its button."""
+    assert isinstance(action, (CompleteGoal, PublicGoal))
+    parts = [f"pay {counted(action.pay)}"] if action.pay else []
+    if action.hkd:
+        parts.append(f"{action.hkd:+} HK$")
+    parts += [
+        f"{n:+} {what}"
+        for n, what in (
+            (action.points, unit(action.points, "points")),
+            (action.gps, "GPS"),
+            (action.transport, unit(action.transport, "transport tokens")),
+            (action.batteries, unit(action.batteries, "batteries")),
+        )
+        if n
+    ]
+    if action.gain:
+        parts.append(f"gain {counted(action.gain)}")
+    if action.slot_colours:
+        parts.append(f"a slot holding {' + '.join(action.slot_colours)}")
+    if action.place:
+        parts.append(f"place {action.place} {unit(action.place, 'cubes')}")
+    if isinstance(action, CompleteGoal) and action.finish:
+        to_hand = f"to the hand as {action.colour}" if action.colour else "to the hand"
+        parts.append(to_hand if action.to == "hand" else "to the check-mark area")
+    return ", ".join(parts) or "nothing paid or gained"
+
+
+def known_goals(model: AppModel, state: S, p: Player) -> list[tuple[str, Action]]:
+    """The goals one tap completes: each the catalogue prints and that leaves no choice open (the one goal
+    left on a card; a plan beside the board's first open goal, which never leaves), as (its button's label,
+    the entry the form sends when that card is picked). The engine checks each as it checks the form's."""
+    offered: list[tuple[str, Action]] = []
+    for what, label in goal_choices(state, p):
+        known = known_card(model, p, what)
+        left = goals_left(state, p, what)
+        beside = what.startswith(PLAN)
+        if known is None or not left or (len(left) > 1 and not beside):
+            continue
+        values = {**BLANK, **starting(state, p, what, known)}
+        action = goal_entry(state, p, values)
+        if action is None or not printed(known, values["goal"]):
+            continue
+        number = f", goal {values['goal']}" if beside or len(known.goals) > 1 else ""
+        offered.append((f"Complete {label}{number}: {goal_text(action)}", action))
+    return offered
+
+
 def printed(known: Any, goal: str) -> dict[str, Any]:
     """What goal `goal` of a catalogued card fills in the form: its payment, gains and slot colours."""
     number = int(goal) if goal else 0
@@ -93,28 +201,33 @@ def printed(known: Any, goal: str) -> dict[str, Any]:
     return {name: getattr(g, name) for name in fields}
 
 
-def save_goal(model: AppModel, p: Player, v: dict[str, Any]) -> None:
+def save_goal(model: AppModel, state: S, p: Player, v: dict[str, Any]) -> None:
     """Keep the goal's payment and gains into the catalogued card of that name (a new card, its other goals
-    blank, when the catalogue has none: a volunteer's printed cubes are asked on the Buy form)."""
-    card, number = p.objective(str(v["what"])), int(v["goal"] or 0)
-    if card is None or not number:
+    blank, when the catalogue has none: a volunteer's printed cubes are asked on the Buy form). A plan beside
+    the board is kept as `plan_name` names it, with the goals it shows."""
+    what, number = str(v["what"]), int(v["goal"] or 0)
+    card = p.objective(what)
+    beside = what.removeprefix(PLAN) if what.startswith(PLAN) else ""
+    if (card is None and not beside) or not number:
         refuse(model, "Pick the card and its goal first: the catalogue keeps the goal on its card.")
         return
-    known = catalogued(model, card.name)
-    if known is None and card.colour:
-        refuse(model, f"“{card.name}” is not catalogued yet: save it from the Buy form with its cubes.")
+    name = plan_name(beside) if beside else card.name if card is not None else ""
+    printed_goals = dict(state.public_plans).get(beside, 0) if beside else card.goals if card else 0
+    known = catalogued(model, name)
+    if known is None and card is not None and card.colour:
+        refuse(model, f"“{name}” is not catalogued yet: save it from the Buy form with its cubes.")
         return
-    base = queries.CARDS.write(known) if known is not None else {"name": card.name, "goals": []}
-    goals = list(base["goals"]) + [{}] * max(0, max(card.goals, number) - len(base["goals"]))
+    base = queries.CARDS.write(known) if known is not None else {"name": name, "goals": []}
+    goals = list(base["goals"]) + [{}] * max(0, max(printed_goals, number) - len(base["goals"]))
     goals[number - 1] = {**effects_of(v), "pay": list(v["pay"]), "gain": list(v["gain"])}
     goals[number - 1]["slot_colours"] = list(v["slot_colours"])
-    entry = read_card(model, queries.CARDS, {**base, "goals": goals}, card.name)
+    entry = read_card(model, queries.CARDS, {**base, "goals": goals}, name)
     mine = next((k for k in model.packs(queries.CATALOGUE_KIND) if k.name == MY_CARDS), None)
     held = cards_in_pack(mine, queries.CARDS) if mine is not None else ()
     if entry is not None and keep_cards(
         model, queries.CATALOGUE_KIND, MY_CARDS, queries.CARDS, saved(held, entry)
     ):
-        model.show_notice(Notice(f"Goal {number} of “{card.name}” saved to the catalogue.", kind="info"))
+        model.show_notice(Notice(f"Goal {number} of “{name}” saved to the catalogue.", kind="info"))
 
 
 @ft.component
@@ -123,44 +236,14 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
     left, where the card goes, what it cost and gave (the rare parts behind More)."""
     who = state.on_turn or ""
     p = state.player(who)
-    form = Form(
-        {
-            **EFFECTS,
-            "more": False,
-            "what": "",
-            "goal": "",
-            "finish": True,
-            "to": "hand",
-            "colour": "",
-            "perk": "",
-            "icons": 0,
-            "slot_colours": (),
-        }
-    )
+    form = Form(dict(BLANK))
     v = form.latest.shown
 
     def pick(what: str) -> None:
-        """The form starts from what the state knows: the only goal left, a plan finished to the check-mark
-        area, a bought volunteer's colour; and, for a card the catalogue has, that goal as printed and the
-        card's colour."""
-        left = goals_left(state, p, what)
-        card = p.objective(what)
-        emergency = p.emergency is not None and p.emergency.id == what
-        plan = card is not None and (card.goals > 1 or bool(card.done) or emergency)
-        known = catalogued(model, card.name) if card is not None else None
-        goal = str(left[0]) if len(left) == 1 else ""
-        form.put_all(
-            what=what,
-            goal=goal,
-            finish=True,
-            to="checkmarks" if plan else "hand",
-            colour=(card.colour or (known.colour if known is not None else "")) if card is not None else "",
-            **printed(known, goal),
-        )
+        form.put_all(**starting(state, p, what, known_card(model, p, what)))
 
     def choose_goal(goal: str) -> None:
-        card = p.objective(str(form.now("what")))
-        form.put_all(goal=goal, **printed(catalogued(model, card.name) if card else None, goal))
+        form.put_all(goal=goal, **printed(known_card(model, p, str(form.now("what"))), goal))
 
     def send() -> None:
         action = goal_entry(state, p, form.latest.value)
@@ -172,7 +255,12 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
     missing = "Pick the goal." if what else "Pick what the goal is on."
     reasons = hint(missing) if action is None else model.check(action)
     left = goals_left(state, p, what) if what else ()
+    one_tap = [
+        Act(label, partial(model.dispatch, entry), f"bhk-goal-known-{i}", model.check(entry))
+        for i, (label, entry) in enumerate(known_goals(model, state, p), 1)
+    ]
     controls: list[ft.Control] = [
+        *([action_row(one_tap, key="bhk-goal-known")] if one_tap else []),
         chip_row(goal_choices(state, p), what or None, pick, key="bhk-goal-card", label="A goal of:"),
     ]
     if len(left) > 1:
@@ -217,12 +305,12 @@ def ObjectivesForm(model: AppModel, state: S) -> ft.Control:
             [
                 action_button(
                     "Save to the catalogue",
-                    lambda: save_goal(model, p, form.latest.value),
+                    lambda: save_goal(model, state, p, form.latest.value),
                     key="bhk-goal-catalogue-save",
                     icon=ft.Icons.SAVE,
                 )
             ]
-            if held is not None and v["goal"]
+            if (held is not None or what.startswith(PLAN)) and v["goal"]
             else []
         ),
         *all_done(model, state, "goals", key="bhk-goals-all-done"),

@@ -1,8 +1,9 @@
 """Phase 4: a scouting attempt of the player on turn (the district, the challenge, the team from the hand,
 GPS spent and the tile taken), the search total shown as it is entered; a district chosen and left
 without a tile; or no scouting. The form asks only what the state leaves open: the team starts as the
-volunteers in hand, GPS is asked of a player holding some, a reward's amount unless probing, and the icons
-on the tile's back only when the tile goes face down."""
+volunteers in hand, its search icons as 1 a card (every card but the Doctor shows at least one, and she never
+joins: a simple challenge that many meet needs no counting), GPS is asked of a player holding some, a
+reward's amount unless probing, and the icons on the tile's back only when the tile goes face down."""
 
 from __future__ import annotations
 
@@ -15,13 +16,20 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import Done, Scout, ScoutNoTile
 from trackers.blackout_hk.state import DISTRICTS, REWARDS, BlackoutState
 from views.catalogue import beside, use_catalogue
-from views.forms import Form, form_stepper, rule_link, send_button
+from views.forms import Form, form_stepper, rule_link, send_button, stepper
 from views.games.blackout_hk.parts import all_done, card_choices, hint, toggle_chips
 from views.model import AppModel
 from views.widgets import action_button, card, chip_row, line
 
 S = BlackoutState
 CHALLENGES = [("simple", "simple"), ("advanced", "advanced"), ("probe", "probe (4)")]
+ICONS_LABEL = "Search icons (1+ a card)"
+
+
+def team_icons(values: dict[str, Any]) -> int:
+    """The team's icons the form holds: 1 for each card in the team, and the icons the table added (or took
+    off) beyond that, so the count follows the team as cards join or leave it."""
+    return max(0, len(values["team"]) + int(values["extra"]))
 
 
 def _simples(values: dict[str, object]) -> tuple[int, ...]:
@@ -83,7 +91,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             "challenge": "simple",
             "value": 1,
             "team": tuple(c.id for c in p.hand if c.colour),
-            "icons": 0,
+            "extra": 0,
             "gps": 0,
             "reward": "",
             "amount": 0,
@@ -107,7 +115,7 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             str(values["challenge"]),
             int(str(values["value"])),
             tuple(values["team"]),  # type: ignore[arg-type]
-            int(str(values["icons"])),
+            team_icons(values),
             str(values["reward"]),
             int(str(values["amount"])),
             int(str(values["gps"])),
@@ -157,7 +165,14 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
         if not v[value]
     ]
     reasons = hint(f"Pick {_listed(missing)}.") if action is None else model.check(action)
-    total = queries.search_total(p, int(v["icons"]), int(v["gps"]))
+    icons = team_icons(v)
+
+    def more_icons(by: int) -> None:
+        """One icon more or fewer than the count shown (never below none)."""
+        shown = team_icons(form.latest.value)
+        form.put("extra", max(0, min(60, shown + by)) - len(form.now("team")))
+
+    total = queries.search_total(p, icons, int(v["gps"]))
     probing: list[ft.Control] = []
     if probe:
         probing = [
@@ -261,7 +276,9 @@ def ScoutForm(model: AppModel, state: S) -> ft.Control:
             key="bhk-scout-team",
             label="Team:",
         ),
-        form_stepper(form, "icons", "The team's search icons", key="bhk-scout-icons", high=60),
+        stepper(
+            ICONS_LABEL, str(icons), partial(more_icons, -1), partial(more_icons, 1), key="bhk-scout-icons"
+        ),
         *gps,
         line("bhk-scout-total", f"Search total: {total} of {v['value']} needed."),
         *rewards,
