@@ -65,8 +65,8 @@ def test_a_year_of_hope_city(page: Any) -> None:
     expect(ident(page, "hc-wage-done")).to_be_visible()
     _fits(page)
 
-    # Into the Economics Punk's space (the move is a tap away): the attack's die is entered, a 3 misses.
-    _chip(page, "hc-open", "Move").click()
+    # Into the Economics Punk's space (its button shown with the wage taken): the attack's die is entered, a 3
+    # misses.
     page.get_by_role("button", name=re.compile(r"^Economics: Punk")).click()
     expect(ident(page, "next-step")).to_have_text("The Mayor faces the PUNK attack.")
     _fits(page)

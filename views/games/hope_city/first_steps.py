@@ -70,12 +70,12 @@ def TradeStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 
 
 def move_step(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
+    """The other spaces, one tap each (the one the citizen stands on is named above them)."""
     who = state.citizen(turn.citizen)
     acts = []
-    for space in COLOURS:
-        here = " (here)" if space == who.space else ""
+    for space in (s for s in COLOURS if s != who.space):
         punks = state.city.on(space)
-        text = f"{label(space)}{here}" + (f": {punks_text(punks)}" if punks else "")
+        text = label(space) + (f": {punks_text(punks)}" if punks else "")
         acts.append(
             Act(text, partial(model.dispatch, Move(space)), f"hc-move-{space}", model.check(Move(space)))
         )
