@@ -232,8 +232,8 @@ def hope_city_turn(hand: Hand) -> None:
     """The wage drawn by Lantern, a move to a space without a Punk, its objective deferred, the end."""
     hand.button("Draw the Mayor's wage")
     hand.sees("hc-wage-done", "Wage: taken")
-    hand.button("Society")
-    hand.chip("hc-obj-cost", "Society only")
+    hand.chip("hc-move", "Society")
+    hand.chip("hc-obj-cost", "nothing more")
     hand.button("Take this objective")
     hope_city_turn_end(hand)
 
@@ -253,7 +253,7 @@ def hope_city_turn_catalogued(hand: Hand) -> None:
     """The same turn, the objective taken by its name (its cost catalogued)."""
     hand.button("Draw the Mayor's wage")
     hand.sees("hc-wage-done", "Wage: taken")
-    hand.button("Society")
+    hand.chip("hc-move", "Society")
     hand.button("Night School: Society objective, costing Society")
     hope_city_turn_end(hand)
 

@@ -118,7 +118,7 @@ def test_hope_city_an_objective_saved_then_taken_by_name_in_one_tap(
     with two_games(browser, pixel_7, tmp_path, _hope_city_at_the_objective()) as phone:
         resume(phone, 0, "hc-obj-catalogue-name")
         type_into(phone, ident(phone, "hc-obj-catalogue-name"), "Town Hall")
-        Finger(phone).tap(ident(phone, "hc-obj-cost").get_by_role("button", name="Politics and Society"))
+        Finger(phone).tap(ident(phone, "hc-obj-cost").get_by_role("button", name="Society", exact=True))
         Finger(phone).tap(phone.get_by_role("button", name="Save to the catalogue"))
         expect(ident(phone, "notice-message")).to_have_text("“Town Hall” saved to the catalogue.")
         Finger(phone).tap(phone.get_by_role("button", name="Take this objective"))

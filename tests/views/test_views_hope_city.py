@@ -548,6 +548,8 @@ def test_trade_talents_and_sets_open_a_tap_away_the_move_at_once_and_each_leaves
         spaces = ["economics", "environment", "society", "technology"]
         assert moves == [f"hc-move-{s}" for s in spaces], "shown at once, all but the Mayor's own, Politics"
         assert page.has("hc-obj-choose"), "staying: the objective's form is there as well"
+        assert "Costs 1 Politics and:" in page.texts(), "the cost's first item said once, in the label"
+        assert page.find("hc-obj-cost-none").content == "nothing more"
         await page.fire("hc-open-trade")
         assert page.has("hc-trade") and page.has("hc-move-society"), "the trade opened, the move still there"
         await page.fire("hc-open-trade")

@@ -46,11 +46,14 @@ def _sources(state: HopeCityState, turn: Turn, space: str) -> list[tuple[str, st
     return sources
 
 
-def _second_costs(space: str, source: str) -> list[tuple[str, str]]:
-    seconds = [(NO_SECOND, f"{label(space)} only"), (ANY, f"{label(space)} and any")]
-    seconds += [(c, f"{label(space)} and {label(c)}") for c in COLOURS if c != space]
+def _second_costs(source: str) -> list[tuple[str, str]]:
+    """What the card costs besides 1 of its colour (the row's label says that part), or, from the Fail pile,
+    a Major's one of each colour: short chips, so that the row keeps to two lines on a phone and the send
+    button below stays on the screen with the move's spaces above."""
+    seconds = [(NO_SECOND, "nothing more"), (ANY, "any one")]
+    seconds += [(c, label(c)) for c in COLOURS]
     if source == "fail":
-        seconds.append((MAJOR, "A Major: one of each colour"))
+        seconds.append((MAJOR, "or it is a Major: one of each colour"))
     return seconds
 
 
@@ -162,11 +165,11 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     if source in ("pile", "fail"):
         controls.append(
             chip_row(
-                _second_costs(space, source),
+                [(c, text) for c, text in _second_costs(source) if c != space],
                 form["second"],
                 partial(form.put, "second"),
                 key="hc-obj-cost",
-                label="The card costs:",
+                label=f"Costs 1 {label(space)} and:",
             )
         )
     elif source == MAJOR:
