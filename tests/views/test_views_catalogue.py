@@ -99,7 +99,9 @@ def test_a_hope_city_objective_typed_saved_and_picked_by_name_in_a_new_game(stor
         await tap("hc-obj-catalogue-pick-town-hall")
         picked = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
         assert picked == typed, "the entry the catalogued card fills equals the typed one"
-        assert page.identified("hc-objective").startswith("5. Objective: Politics objective")
+        assert page.identified("hc-objective") == (
+            "5. Objective: Town Hall (Politics objective, costing Politics, Society), from its pile."
+        )
         assert tap.count == 1, "picked is taken: its cost is known, and the engine checks it"
 
     run(go())
@@ -189,6 +191,20 @@ def test_a_hope_city_objectives_consequence_is_offered_once_it_fails(store: Stor
         await page.fire("hc-card-step-1-die-5")
         assert _newest_entries(store)[-2:] == (ha.PlaceBlight("coach"), ha.Resist("politics", "punk", 5))
         assert page.identified("hc-card-step-1-done") == "Resistance roll: entered."
+
+    run(go())
+
+
+def test_a_hope_city_objective_deferred_by_name_shows_it_on_the_future_track(store: Store) -> None:
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [NIGHT_SCHOOL]))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.fire("hc-obj-catalogue-pick-night-school")
+        await page.fire("hc-defer")
+        await page.fire("hc-show-city")
+        assert page.identified("hc-track-1") == "F: Night School (Politics objective, costing Politics)"
 
     run(go())
 

@@ -9,9 +9,11 @@ import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.core.actions import Action
 from trackers.core.game import make_setup
+from trackers.core.session import Session
 from trackers.hope_city import actions as ha
 from trackers.hope_city.game import HOPE_CITY
 from trackers.hope_city.state import HopeCityState
+from trackers.services import gamefile
 from trackers.services.storage import Store
 from views.app import start
 
@@ -597,5 +599,43 @@ def test_the_payment_starts_with_the_citizens_own_tokens_of_the_costs_colours(st
         assert state.turn is not None and state.turn.objective is not None and state.turn.objective.paid
         assert state.citizen("mayor").tokens.total == 1, "Politics and Society paid, one Politics left"
         assert page.identified("next-step") == "Did the attempt succeed?"
+
+    run(go())
+
+
+def _squatters_turn() -> str:
+    """Three citizens; the Ranger broken bad (the Squatter) in the Mayor's turn; the Mayor and the Coach each
+    put an objective on the Future Track: the Squatter's wage is next."""
+    session = Session(HOPE_CITY, make_setup(HOPE_CITY, ("Ann", "Bob", "Cy"), {}), 7)
+    drawn = ("politics", "society", "environment", "technology", "economics", "society")
+    entries = [
+        ha.ChooseCitizens((("Ann", "ranger"), ("Bob", "mayor"), ("Cy", "coach")), 30, 10, 5),
+        *(ha.DrawToken(t) for t in drawn),
+        ha.ChaosIn(),
+        ha.DrawToken("politics"),
+        ha.BreakBad("ranger"),
+        ha.ChooseObjective("pile", ("politics",)),
+        ha.Defer(),
+        ha.EndTurn(),
+        ha.DrawToken("economics"),
+        ha.ChooseObjective("pile", ("society",)),
+        ha.Defer(),
+        ha.EndTurn(),
+    ]
+    for entry in entries:
+        assert session.dispatch(entry).ok, entry
+    return gamefile.dumps(gamefile.export_document(session))
+
+
+def test_the_squatter_is_shown_why_she_stays_in_place_of_the_moves_spaces(store: Store) -> None:
+    game = store.import_game(_squatters_turn())
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await page.fire("hc-wage-drew-society")
+        assert page.identified("hc-move-blocked") == "The Squatter cannot leave her space."
+        assert not any(k.startswith("hc-move-") and k != "hc-move-blocked" for k in page.all_keys())
+        assert page.has("hc-obj-choose"), "her objective is open at once"
 
     run(go())
