@@ -398,12 +398,14 @@ def chip_row(
     *,
     key: str,
     label: str | None = None,
+    tail: Sequence[ft.Control] = (),
 ) -> ft.Control:
     """One of several short (value, text) choices as small buttons after an optional label, the chosen one
     filled: one tap where a stepper takes one per step. A one- or two-character choice (a number) is a 48 px
     square, so seven fit across a phone; the row wraps rather than run off a narrow screen, and so does a
     long label. Tagged `key`, so a test or a screen reader finds a number among the row it belongs to.
-    `selected` may be a set: several parts of a form, each opened and closed by its own chip."""
+    `selected` may be a set: several parts of a form, each opened and closed by its own chip. `tail` follows
+    the chips in the same row (a rule link), where a line of its own would make a form taller."""
     chips: list[ft.Control] = []
     for value, text in choices:
         on = value in selected if isinstance(selected, frozenset) else value == selected
@@ -416,5 +418,5 @@ def chip_row(
         )
         chips.append(chosen(chip, f"{key}-{value}") if on else chip)
     lead: list[ft.Control] = [ft.Text(label)] if label else []
-    row = ft.Row([*lead, *chips], wrap=True, spacing=4, run_spacing=4, key=key)
+    row = ft.Row([*lead, *chips, *tail], wrap=True, spacing=4, run_spacing=4, key=key)
     return ft.Semantics(container=True, identifier=key, content=row)

@@ -244,14 +244,14 @@ def hope_city_turn(hand: Hand) -> None:
     """The wage drawn by Lantern, a move to a space without a Punk, its objective deferred, the end."""
     hand.button("Draw the Mayor's wage")
     hand.sees("hc-wage-done", "Wage: taken")
-    hand.chip("hc-open", "Move")
-    hand.button("Society")
-    hand.chip("hc-obj-cost", "Society only")
+    hand.chip("hc-move", "Society")
+    hand.chip("hc-obj-cost", "nothing more")
+    hand.button("Take this objective")
     hope_city_turn_end(hand)
 
 
 def hope_city_turn_end(hand: Hand) -> None:
-    hand.button("Take this objective")
+    hand.sees("hc-objective", "Society objective")
     hand.button("Put it on the Future Track")
     hand.button("End the Mayor's turn")
     hand.sees("next-step", "The Coach draws the wage")
@@ -262,11 +262,10 @@ def hope_city_catalogue() -> tuple[Pack, ...]:
 
 
 def hope_city_turn_catalogued(hand: Hand) -> None:
-    """The same turn, the objective picked by name (its cost filled)."""
+    """The same turn, the objective taken by its name (its cost catalogued)."""
     hand.button("Draw the Mayor's wage")
     hand.sees("hc-wage-done", "Wage: taken")
-    hand.chip("hc-open", "Move")
-    hand.button("Society")
+    hand.chip("hc-move", "Society")
     hand.button("Night School: Society objective, costing Society")
     hope_city_turn_end(hand)
 

@@ -204,7 +204,6 @@ def show(*names: str) -> Callable[[Any], None]:
 def into_the_punks(pg: Any) -> None:
     """The Mayor's wage drawn, then a move into a space the PUNKS hold: the attack form."""
     show("Draw the Mayor's wage")(pg)
-    tap(pg, ident(pg, "hc-open").get_by_role("button", name="Move", exact=True))
     tap(pg, pg.get_by_role("button", name=re.compile(r"^\w+: (Big )?Punk")).first)
     expect(pg.get_by_role("button", name="Roll for me")).to_be_visible()
     settle(pg)

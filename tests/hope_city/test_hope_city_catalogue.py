@@ -14,6 +14,7 @@ import pytest
 
 from tests.hope_city import play
 from tests.hope_city.states import applied, holding, on_turn, playing, refusal
+from trackers.core.actions import ActionCodec
 from trackers.core.packs import PackError, dumps, parse_pack
 from trackers.hope_city import actions as a
 from trackers.hope_city.catalogue import (
@@ -25,6 +26,7 @@ from trackers.hope_city.catalogue import (
     objectives_in,
     outcome,
     step_entry,
+    steps_left,
 )
 from trackers.hope_city.game import HOPE_CITY as GAME
 from trackers.hope_city.state import COLOURS, Objective
@@ -45,9 +47,10 @@ MAJOR = ObjectiveEntry("Test major (made up)", "", COLOURS, major=True, reward=(
 
 
 def test_a_catalogued_objective_fills_the_entries_the_table_would_type() -> None:
-    assert choose_from(SUMMIT) == a.ChooseObjective("pile", ("politics", "economics"))
-    assert choose_from(SUMMIT, "fail") == a.ChooseObjective("fail", ("politics", "economics"))
-    assert choose_from(MAJOR, "major") == a.ChooseObjective("major", COLOURS)
+    summit = "Test summit (made up)"
+    assert choose_from(SUMMIT) == a.ChooseObjective("pile", ("politics", "economics"), name=summit)
+    assert choose_from(SUMMIT, "fail") == a.ChooseObjective("fail", ("politics", "economics"), name=summit)
+    assert choose_from(MAJOR, "major") == a.ChooseObjective("major", COLOURS, name="Test major (made up)")
     reward = [step_entry(s, citizen="mayor") for s in outcome(SUMMIT, True)]
     assert reward == [a.Expand(1), a.GainToken("mayor", "economics")]
     consequence = [step_entry(s, citizen="mayor", talent_from="coach") for s in outcome(SUMMIT, False)]
@@ -59,7 +62,7 @@ def test_a_catalogued_objective_fills_the_entries_the_table_would_type() -> None
 
 def test_the_filled_objective_is_played_as_the_typed_one() -> None:
     state = on_turn(playing(), "mayor")
-    typed = a.ChooseObjective("pile", ("politics", "economics"))
+    typed = a.ChooseObjective("pile", ("politics", "economics"), name="Test summit (made up)")
     assert applied(state, choose_from(SUMMIT)) == applied(state, typed)
 
 
@@ -75,7 +78,8 @@ def test_a_catalogued_objectives_colour_is_checked_against_the_space() -> None:
 def test_a_catalogued_objectives_cost_by_colour_is_checked_against_the_payment() -> None:
     state = holding(on_turn(playing(), "mayor"), "mayor", "politics", "society")
     state = applied(state, choose_from(SUMMIT))
-    assert state.turn is not None and state.turn.objective == Objective("politics", ("politics", "economics"))
+    assert state.turn is not None
+    assert state.turn.objective == Objective("politics", ("politics", "economics"), name=SUMMIT.name)
     problem = refusal(state, a.Attempt(("politics", "society")))
     assert (problem.code, problem.rule) == ("hope-city.wrong_token", "hope-city/objectives/cost")
     assert problem.message == "Society does not pay an economics cost (Hope is wild)."
@@ -193,3 +197,66 @@ def test_a_game_played_with_a_catalogue_replays_without_it() -> None:
     text = game_dumps(export_document(session))
     assert NAME not in text and "hope-city.cards" not in text
     assert load_document(text).session.state == session.state
+
+
+def test_a_catalogued_objective_keeps_its_name_to_the_attempts_outcome() -> None:
+    """Taken by name, paid and failed: the turn holds the card and its failure, so its consequence (and not
+    its reward) is what the table is offered next; an objective typed by hand has no name."""
+    state = holding(on_turn(playing(), "mayor"), "mayor", "politics", "economics")
+    state = applied(state, choose_from(SUMMIT), a.Attempt(("politics", "economics")), a.Resolve(False))
+    assert state.turn is not None and state.turn.objective_done and state.turn.objective is None
+    assert state.turn.resolved == Objective(
+        "politics", ("politics", "economics"), source="pile", paid=True, name=SUMMIT.name
+    )
+    assert state.turn.succeeded is False
+    assert state.piles.fail[COLOURS.index("politics")] == ("regular",)
+    typed = applied(
+        holding(on_turn(playing(), "mayor"), "mayor", "politics"),
+        a.ChooseObjective("pile", ("politics",)),
+        a.Attempt(("politics",)),
+        a.Resolve(True),
+    )
+    assert typed.turn is not None and typed.turn.resolved is not None
+    assert (typed.turn.resolved.name, typed.turn.succeeded) == ("", True)
+
+
+def test_a_card_deferred_by_name_keeps_it_on_the_future_track() -> None:
+    """Put on the track, then taken from it by a later citizen: the name comes back with it, and a name
+    entered for a track card is refused (the card keeps the one it had)."""
+    state = applied(on_turn(playing(), "mayor"), choose_from(SUMMIT), a.Defer())
+    assert [c.name for c in state.track.cards] == [SUMMIT.name]
+    later = on_turn(state, "mayor")
+    problem = refusal(later, a.ChooseObjective("track", slot=1, name="Another name (made up)"))
+    assert (problem.code, problem.rule) == ("hope-city.track_cost", "hope-city/objectives")
+    taken = applied(later, a.ChooseObjective("track", slot=1))
+    assert taken.turn is not None and taken.turn.objective is not None
+    assert taken.turn.objective.name == SUMMIT.name
+
+
+@pytest.mark.parametrize("name", ["x" * 41, " Town Hall", "Town Hall "])
+def test_a_name_no_catalogue_could_hold_is_refused(name: str) -> None:
+    state = on_turn(playing(), "mayor")
+    problem = refusal(state, a.ChooseObjective("pile", ("politics",), name=name))
+    assert (problem.code, problem.rule) == ("hope-city.objective_name", "hope-city/objectives")
+    assert problem.message == "A catalogued card's name is up to 40 characters, without spaces around it."
+
+
+def test_an_objective_entry_saved_before_names_reads_as_typed_by_hand() -> None:
+    """A log written before the name was kept holds no `name`: it reads as an objective typed by hand."""
+    old = {"type": "hope-city.choose_objective", "source": "pile", "cost": ["politics"], "slot": 0}
+    assert ActionCodec(GAME.actions).decode(old) == a.ChooseObjective("pile", ("politics",))
+
+
+def test_the_steps_left_are_those_no_entry_since_the_outcome_made() -> None:
+    """Each entry stands for the first step it is: the card's fixed fields must match, what the table chose
+    (the citizen) may be anything; entries that are no step of the card are passed over."""
+    steps = (
+        Step("gain_token", token="economics"),
+        Step("expand", step=1),
+        Step("gain_token", token="economics"),
+        Step("break_bad"),
+    )
+    assert steps_left(steps, ()) == (0, 1, 2, 3)
+    made = (a.GainToken("coach", "economics"), a.Expand(-1), a.GainToken("mayor", "politics"), a.DrawToken())
+    assert steps_left(steps, made) == (1, 2, 3)
+    assert steps_left(steps, (*made, a.BreakBad("ranger"), a.Expand(1))) == (2,)

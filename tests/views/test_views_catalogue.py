@@ -20,10 +20,11 @@ from trackers.blackout_hk.queries import cards_in, catalogue_pack, goal_from, sc
 from trackers.blackout_hk.state import BlackoutState
 from trackers.core.actions import Action
 from trackers.hope_city import actions as ha
-from trackers.hope_city.catalogue import ObjectiveEntry
+from trackers.hope_city.catalogue import ObjectiveEntry, Step
 from trackers.hope_city.queries import CATALOGUE_KIND as HC_KIND
 from trackers.hope_city.queries import catalogue_pack as hc_catalogue_pack
 from trackers.hope_city.queries import objectives_in
+from trackers.hope_city.state import HopeCityState
 from trackers.infamous_traffic import actions as ia
 from trackers.infamous_traffic.catalogue import CardEntry as ItCard
 from trackers.infamous_traffic.queries import CATALOGUE_KIND as IT_KIND
@@ -44,6 +45,12 @@ def _state_of(store: Store, game_id: str) -> BlackoutState:
 def _newest_entries(store: Store) -> tuple[Action, ...]:
     """The entries of the game played last (game ids are random: the store lists the last played first)."""
     return tuple(e.action for e in store.open_game(store.list_games()[0].id).session.history)
+
+
+def _hc_state(store: Store) -> HopeCityState:
+    state = store.open_game(store.list_games()[0].id).session.state
+    assert isinstance(state, HopeCityState)
+    return state
 
 
 async def _hc_to_the_objective(page: FakePage) -> None:
@@ -77,7 +84,9 @@ def test_a_hope_city_objective_typed_saved_and_picked_by_name_in_a_new_game(stor
         assert page.identified("notice-message") == "“Town Hall” saved to the catalogue."
         await page.fire("hc-obj-choose")
         typed = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
-        assert typed == [ha.ChooseObjective("pile", ("politics", "society"))]
+        assert typed == [ha.ChooseObjective("pile", ("politics", "society"), name="Town Hall")], (
+            "typed as the card saved under the name in the field: the entry carries that name"
+        )
         (mine,) = store.list_packs(HC_KIND)
         assert mine.name == MY_CARDS
         assert [(c.name, c.category, c.cost) for c in objectives_in(mine)] == [
@@ -88,10 +97,128 @@ def test_a_hope_city_objective_typed_saved_and_picked_by_name_in_a_new_game(stor
         await _hc_to_the_objective(page)
         tap = Taps(page)
         await tap("hc-obj-catalogue-pick-town-hall")
-        await tap("hc-obj-choose")
         picked = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
         assert picked == typed, "the entry the catalogued card fills equals the typed one"
-        assert tap.count == 2
+        assert page.identified("hc-objective") == (
+            "5. Objective: Town Hall (Politics objective, costing Politics, Society), from its pile."
+        )
+        assert tap.count == 1, "picked is taken: its cost is known, and the engine checks it"
+
+    run(go())
+
+
+def test_a_hope_city_objective_refused_as_it_is_picked_says_why_and_keeps_the_picks(store: Store) -> None:
+    """After LEAD the Fail pile is the source: the Politics one is empty, so the catalogued card is refused
+    with the engine's reason, nothing is taken, and the picks it made stay; a cost typed that is not the
+    named card's is taken without the name."""
+    town_hall = ObjectiveEntry("Town Hall", "politics", ("politics", "society"))
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [town_hall]))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.fire("hc-open-talent")
+        await page.fire("hc-talent-go")  # LEAD
+        await page.fire("hc-obj-source-fail")
+        await page.fire("hc-obj-catalogue-pick-town-hall")
+        assert page.identified("notice-message") == "The politics Fail pile is empty."
+        assert not [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
+        assert (_filled(page, "hc-obj-source"), _filled(page, "hc-obj-cost")) == (["fail"], ["society"])
+        await page.fire("hc-obj-source-pile")
+        await page.fire("hc-obj-cost-any")
+        await page.fire("hc-obj-choose")
+        taken = [a for a in _newest_entries(store) if isinstance(a, ha.ChooseObjective)]
+        assert taken == [ha.ChooseObjective("pile", ("politics", "any"))], "not Town Hall's cost: no name"
+
+    run(go())
+
+
+NIGHT_SCHOOL = ObjectiveEntry(
+    "Night School",
+    "politics",
+    ("politics",),
+    reward=(Step("expand", step=1), Step("gain_token", token="economics")),
+    consequence=(Step("place_blight"), Step("resist")),
+)
+
+
+async def _hc_night_school(page: FakePage, outcome: str) -> None:
+    """The Mayor takes Night School by name, pays it, and says how it went."""
+    await _hc_to_the_objective(page)
+    await page.fire("hc-obj-catalogue-pick-night-school")
+    await page.fire("hc-attempt")
+    await page.fire(outcome)
+
+
+def test_a_hope_city_objectives_reward_is_offered_step_by_step_once_it_succeeds(store: Store) -> None:
+    """Each step of the reward one tap (who takes the token the one choice asked), sending the generic entry
+    with the card's values; a step entered shows done, and an undo offers it again."""
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [NIGHT_SCHOOL]))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_night_school(page, "hc-success")
+        assert page.identified("hc-card-steps") == "8. Night School's reward:"
+        assert page.find("hc-card-says").content == "Something else the card says"
+        await page.fire("hc-card-step-0")
+        assert page.identified("hc-card-step-0-done") == "Business Expansion up: entered."
+        assert page.has("hc-card-step-1-coach") and page.has("hc-card-step-1-mayor")
+        economics = _hc_state(store).citizen("coach").tokens.count("economics")
+        await page.fire("hc-card-step-1-coach")
+        assert page.identified("hc-card-step-1-done") == "Take an Economics token: entered."
+        state = _hc_state(store)
+        assert state.city.expansion == 1
+        assert state.citizen("coach").tokens.count("economics") == economics + 1
+        assert _newest_entries(store)[-2:] == (ha.Expand(1), ha.GainToken("coach", "economics"))
+        await page.fire("undo")
+        assert page.has("hc-card-step-1-coach") and not page.has("hc-card-step-1-done")
+        assert page.identified("hc-card-step-0-done") == "Business Expansion up: entered."
+
+    run(go())
+
+
+def test_a_hope_city_objectives_consequence_is_offered_once_it_fails(store: Store) -> None:
+    """The Urban Blight asks who loses a talent, the resistance roll which PUNK and its die."""
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [NIGHT_SCHOOL]))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_night_school(page, "hc-failure")
+        assert page.identified("hc-card-steps") == "8. Night School's consequence:"
+        await page.fire("hc-card-step-0-coach")
+        assert _hc_state(store).citizen("coach").talents == 1
+        await page.fire("hc-card-step-1-punk-politics:0")
+        await page.fire("hc-card-step-1-die-5")
+        assert _newest_entries(store)[-2:] == (ha.PlaceBlight("coach"), ha.Resist("politics", "punk", 5))
+        assert page.identified("hc-card-step-1-done") == "Resistance roll: entered."
+
+    run(go())
+
+
+def test_a_hope_city_objective_deferred_by_name_shows_it_on_the_future_track(store: Store) -> None:
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [NIGHT_SCHOOL]))
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.fire("hc-obj-catalogue-pick-night-school")
+        await page.fire("hc-defer")
+        await page.fire("hc-show-city")
+        assert page.identified("hc-track-1") == "F: Night School (Politics objective, costing Politics)"
+
+    run(go())
+
+
+def test_a_hope_city_objective_typed_by_hand_offers_the_generic_entries_only(store: Store) -> None:
+    async def go() -> None:
+        page = await open_page(start, store)
+        await _hc_to_the_objective(page)
+        await page.fire("hc-obj-cost-none")
+        await page.fire("hc-obj-choose")
+        await page.fire("hc-attempt")
+        await page.fire("hc-success")
+        assert not page.has("hc-card-steps")
+        assert page.find("hc-card-says").content == "8. What the card says"
 
     run(go())
 

@@ -9,9 +9,11 @@ import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from trackers.core.actions import Action
 from trackers.core.game import make_setup
+from trackers.core.session import Session
 from trackers.hope_city import actions as ha
 from trackers.hope_city.game import HOPE_CITY
 from trackers.hope_city.state import HopeCityState
+from trackers.services import gamefile
 from trackers.services.storage import Store
 from views.app import start
 
@@ -164,7 +166,6 @@ def test_a_turn_wage_move_attack_objective_attempt_success_and_end(store: Store)
         assert page.identified("hc-end-turn-blocked") == "The Mayor takes the wage first."
         await page.fire("hc-wage-drew-economics")
         assert page.identified("hc-wage-done") == "1. Wage: taken."
-        await page.fire("hc-open-move")
         await page.fire("hc-move-economics")  # a Punk stands there
         assert page.identified("next-step") == "The Mayor faces the PUNK attack."
         assert not page.has("hc-obj-choose"), "no objective is taken before the attack"
@@ -215,7 +216,6 @@ def test_a_question_is_shown_first_answered_and_explains_the_disabled_choices(st
         await page.fire("hc-effect-apply")
         assert _state(store).citizen("mayor").name == "Mobster"
         await page.fire("hc-show-turn")
-        await page.fire("hc-open-move")
         await page.fire("hc-move-economics")
         await page.fire("hc-attack-die-0-1")  # a hit: corruption for a bad citizen passes on
         await page.fire("hc-attack-enter")
@@ -532,19 +532,29 @@ def test_before_the_wage_the_turn_names_its_later_steps_once(store: Store) -> No
     run(go())
 
 
-def test_trade_move_talents_and_sets_open_a_tap_away_and_leave_once_passed(store: Store) -> None:
+def test_trade_talents_and_sets_open_a_tap_away_the_move_at_once_and_each_leaves_once_passed(
+    store: Store,
+) -> None:
     async def go() -> None:
         page = await open_page(start, store)
         await _to_first_turn(page)
         await page.fire("hc-wage-drew-economics")
         assert sorted(k for k in page.all_keys() if k.startswith("hc-open-")) == [
-            "hc-open-move",
             "hc-open-sets",
             "hc-open-talent",
             "hc-open-temptation",
             "hc-open-trade",
         ]
-        assert not page.has("hc-move-economics") and not page.has("hc-cash")
+        assert not page.has("hc-cash")
+        moves = sorted(k for k in page.all_keys() if k.startswith("hc-move-") and k != "hc-move-column")
+        spaces = ["economics", "environment", "society", "technology"]
+        assert moves == [f"hc-move-{s}" for s in spaces], "shown at once, all but the Mayor's own, Politics"
+        assert page.has("hc-obj-choose"), "staying: the objective's form is there as well"
+        assert "Costs 1 Politics and:" in page.texts(), "the cost's first item said once, in the label"
+        assert page.find("hc-obj-cost-none").content == "nothing more"
+        await page.fire("hc-open-trade")
+        assert page.has("hc-trade") and page.has("hc-move-society"), "the trade opened, the move still there"
+        await page.fire("hc-open-trade")
         assert (
             page.identified("hc-later")
             == "Later: 6. Attempt or defer, 7. Success or failure, 8. What the card says."
@@ -557,9 +567,9 @@ def test_trade_move_talents_and_sets_open_a_tap_away_and_leave_once_passed(store
         )
         await page.fire("hc-open-sets")
         assert not page.has("hc-punk-site"), "a second tap closes it"
-        await page.fire("hc-open-move")
         await page.fire("hc-move-society")
         assert page.identified("hc-move-done") == "3. Move: moved to Society."
+        assert not any(k.startswith("hc-move-") and k != "hc-move-done" for k in page.all_keys())
         assert sorted(k for k in page.all_keys() if k.startswith("hc-open-")) == [
             "hc-open-sets",
             "hc-open-talent",
@@ -589,5 +599,43 @@ def test_the_payment_starts_with_the_citizens_own_tokens_of_the_costs_colours(st
         assert state.turn is not None and state.turn.objective is not None and state.turn.objective.paid
         assert state.citizen("mayor").tokens.total == 1, "Politics and Society paid, one Politics left"
         assert page.identified("next-step") == "Did the attempt succeed?"
+
+    run(go())
+
+
+def _squatters_turn() -> str:
+    """Three citizens; the Ranger broken bad (the Squatter) in the Mayor's turn; the Mayor and the Coach each
+    put an objective on the Future Track: the Squatter's wage is next."""
+    session = Session(HOPE_CITY, make_setup(HOPE_CITY, ("Ann", "Bob", "Cy"), {}), 7)
+    drawn = ("politics", "society", "environment", "technology", "economics", "society")
+    entries = [
+        ha.ChooseCitizens((("Ann", "ranger"), ("Bob", "mayor"), ("Cy", "coach")), 30, 10, 5),
+        *(ha.DrawToken(t) for t in drawn),
+        ha.ChaosIn(),
+        ha.DrawToken("politics"),
+        ha.BreakBad("ranger"),
+        ha.ChooseObjective("pile", ("politics",)),
+        ha.Defer(),
+        ha.EndTurn(),
+        ha.DrawToken("economics"),
+        ha.ChooseObjective("pile", ("society",)),
+        ha.Defer(),
+        ha.EndTurn(),
+    ]
+    for entry in entries:
+        assert session.dispatch(entry).ok, entry
+    return gamefile.dumps(gamefile.export_document(session))
+
+
+def test_the_squatter_is_shown_why_she_stays_in_place_of_the_moves_spaces(store: Store) -> None:
+    game = store.import_game(_squatters_turn())
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game.id}")
+        await page.fire("hc-wage-drew-society")
+        assert page.identified("hc-move-blocked") == "The Squatter cannot leave her space."
+        assert not any(k.startswith("hc-move-") and k != "hc-move-blocked" for k in page.all_keys())
+        assert page.has("hc-obj-choose"), "her objective is open at once"
 
     run(go())

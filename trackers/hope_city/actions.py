@@ -118,12 +118,15 @@ class FightBack(Action):
 @dataclass(frozen=True)
 class ChooseObjective(Action):
     """An objective of the space's colour: from its pile, the Major Objective pile, the Future Track (slot
-    1 = F) or, after the Mayor's LEAD, the Fail pile. `cost` is what the card asks (not for a track card)."""
+    1 = F) or, after the Mayor's LEAD, the Fail pile. `cost` is what the card asks (not for a track card).
+    `name` is the card's name in the table's catalogue, when it was taken from there (a track card keeps the
+    one it had): its reward or consequence is then offered once the attempt is resolved."""
 
     type: ClassVar[str] = "hope-city.choose_objective"
     source: str
     cost: tuple[str, ...] = ()
     slot: int = 0
+    name: str = ""
 
 
 @dataclass(frozen=True)

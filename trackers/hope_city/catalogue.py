@@ -156,8 +156,8 @@ def objectives_in(pack: Pack) -> tuple[ObjectiveEntry, ...]:
 def choose_from(card: ObjectiveEntry, source: str = "pile") -> ChooseObjective:
     """The objective taken from `source` (its pile, the Major Objective pile, the Fail pile after LEAD) with
     its cost as catalogued: the engine then checks it against the space's colour, and the payment against
-    it."""
-    return ChooseObjective(source, card.cost)
+    it. Its name goes with it, so that its reward or consequence is offered after the attempt."""
+    return ChooseObjective(source, card.cost, name=card.name)
 
 
 def outcome(card: ObjectiveEntry, success: bool) -> tuple[Step, ...]:
@@ -191,3 +191,21 @@ def step_entry(
         "flip_good": FlipGood(citizen),
     }
     return entries[step.entry]
+
+
+def entered(step: Step, action: Action) -> bool:
+    """`action` is the step's entry: its kind, with the fields the card fixes (whatever the table chose)."""
+    own = step_entry(step)
+    return type(action) is type(own) and all(
+        getattr(action, field) == getattr(own, field) for field in STEP_FIELDS.get(step.entry, ())
+    )
+
+
+def steps_left(steps: Sequence[Step], entries: Sequence[Action]) -> tuple[int, ...]:
+    """The places in `steps` of those no entry of `entries` (made since the attempt was resolved) is yet,
+    each entry standing for one step, the first it fits."""
+    left = list(range(len(steps)))
+    for action in entries:
+        if (i := next((i for i in left if entered(steps[i], action)), None)) is not None:
+            left.remove(i)
+    return tuple(left)

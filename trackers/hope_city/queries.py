@@ -18,6 +18,8 @@ from trackers.hope_city.turn import attack_due
 __all__ = [
     "CATALOGUE_KIND",
     "OBJECTIVES",
+    "CardStep",
+    "ObjectiveEntry",
     "attack_due",
     "blocked",
     "catalogue_pack",
@@ -31,6 +33,7 @@ __all__ = [
     "question",
     "small_punk_spaces",
     "step_entry",
+    "steps_left",
     "talent_holders",
 ]
 
@@ -41,6 +44,9 @@ objectives_in = catalogue.objectives_in
 choose_from = catalogue.choose_from
 outcome = catalogue.outcome
 step_entry = catalogue.step_entry
+steps_left = catalogue.steps_left
+CardStep = catalogue.Step
+ObjectiveEntry = catalogue.ObjectiveEntry
 
 
 def blocked(state: HopeCityState, kind: type[Action]) -> list[Violation]:

@@ -165,6 +165,8 @@ class Objective:
     paid: bool = False
     slot: int = 0
     """Where a card taken from the Future Track stood (1 = F), so that it can go back there."""
+    name: str = ""
+    """Its name in the table's catalogue, when it was taken from there (empty: typed by hand)."""
 
     @property
     def kind(self) -> str:
@@ -185,6 +187,10 @@ class Turn:
     """The PUNKS the attack's dice let this citizen remove for a resource each."""
     objective: Objective | None = None
     objective_done: bool = False
+    resolved: Objective | None = None
+    """The objective attempted this turn, once the table said how it went (`succeeded`): its reward or
+    consequence comes next."""
+    succeeded: bool = False
     talent_used: bool = False
     temptation_used: bool = False
     lead: bool = False

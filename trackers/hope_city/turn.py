@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import replace
 from random import Random
 
+from trackers.core.catalogue import MAX_NAME
 from trackers.core.errors import Violation
 from trackers.core.limits import Count, count_violations
 from trackers.core.rules import Rule, refuse
@@ -276,6 +277,12 @@ def objective_fits(state: S, action: ChooseObjective) -> list[Violation]:
     if problems := count_violations((SLOT, action.slot)):
         return problems
     rule = "hope-city/objectives"
+    if len(action.name) > MAX_NAME or action.name != action.name.strip():
+        return refuse(
+            "hope-city.objective_name",
+            f"A catalogued card's name is up to {MAX_NAME} characters, without spaces around it.",
+            rule,
+        )
     if action.source == "track":
         if not 1 <= action.slot <= (held := len(state.track.cards)):
             return refuse(
@@ -286,8 +293,10 @@ def objective_fits(state: S, action: ChooseObjective) -> list[Violation]:
         card = state.track.cards[action.slot - 1]
         if card.category != space:
             return refuse("hope-city.colour", f"That card is {card.category}; this space is {space}.", rule)
-        if action.cost:
-            return refuse("hope-city.track_cost", "A track card keeps the cost entered before.", rule)
+        if action.cost or action.name:
+            return refuse(
+                "hope-city.track_cost", "A track card keeps the cost and the name entered before.", rule
+            )
         return []
     if action.source == "pile":
         if not state.piles.draw[i] and not state.piles.aside[i]:
@@ -333,7 +342,8 @@ def choose_objective(state: S, action: ChooseObjective, rng: Random) -> Step:
             state, track=replace(state.track, cards=cards[: action.slot - 1] + cards[action.slot :])
         )
     else:
-        card = Objective(space, action.cost, action.source == "major" or len(action.cost) == 5, action.source)
+        major = action.source == "major" or len(action.cost) == 5
+        card = Objective(space, action.cost, major, action.source, name=action.name)
         if action.source == "pile":
             if not piles.draw[i]:
                 piles = replace(
@@ -575,7 +585,8 @@ def resolve(state: S, action: Resolve, rng: Random) -> Step:
     card = turn.objective
     assert card is not None
     citizen = state.citizen(turn.citizen)
-    state = replace(state, turn=replace(turn, objective=None, objective_done=True))
+    done = replace(turn, objective=None, objective_done=True, resolved=card, succeeded=action.success)
+    state = replace(state, turn=done)
     state, events = flows.file_card(state, card.category, card.kind, action.success, "the attempt")
     doctor_hope = citizen.id == "doctor" and turn.attacked_on == citizen.space
     if action.success and (citizen.colour == card.category or doctor_hope):

@@ -12,7 +12,7 @@ from trackers.hope_city.state import COLOURS, HopeCityState, Turn
 from views.forms import Form, rule_link
 from views.games.hope_city.parts import draw_row, held_choices, hint, label, punks_text
 from views.model import AppModel
-from views.widgets import Act, action_button, action_row, chip_row, tagged
+from views.widgets import action_button, chip_row, line, tagged
 
 
 def done(key: str, text: str) -> ft.Control:
@@ -70,20 +70,23 @@ def TradeStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 
 
 def move_step(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
+    """The other spaces as one row of chips after the step's name, its rule link in the same row: shown with
+    the wage taken, so they keep to two rows, and the objective's form below stays on the screen (a space the
+    engine refuses says why under them, and so does its tap)."""
     who = state.citizen(turn.citizen)
-    acts = []
-    for space in COLOURS:
-        here = " (here)" if space == who.space else ""
-        punks = state.city.on(space)
-        text = f"{label(space)}{here}" + (f": {punks_text(punks)}" if punks else "")
-        acts.append(
-            Act(text, partial(model.dispatch, Move(space)), f"hc-move-{space}", model.check(Move(space)))
+    title = f"3. Move from {label(who.space or '')}:"
+    gate = blocked(state, Move)
+    if gate:
+        return ft.Column(
+            [ft.Text(title), line("hc-move-blocked", gate[0].message, 12, italic=True)], spacing=4
         )
-    return ft.Column(
-        [
-            ft.Text(f"3. Move (if you like): the {who.name} stands on {label(who.space or '')}"),
-            action_row(acts, key="hc-move"),
-            rule_link(model, "hope-city/move", key="hc-rule-move"),
-        ],
-        spacing=4,
-    )
+    spaces = [s for s in COLOURS if s != who.space]
+    chips = [
+        (s, label(s) + (f": {punks_text(state.city.on(s))}" if state.city.on(s) else "")) for s in spaces
+    ]
+    rule = rule_link(model, "hope-city/move", key="hc-rule-move", text="Rule")
+    row = chip_row(chips, None, lambda s: model.dispatch(Move(s)), key="hc-move", label=title, tail=[rule])
+    refused = list(dict.fromkeys(v.message for s in spaces for v in model.check(Move(s))[:1]))
+    if not refused:
+        return row
+    return ft.Column([row, line("hc-move-blocked", "\n".join(refused), 12, italic=True)], spacing=4)

@@ -1,23 +1,25 @@
 """A turn's objective: choose it (from its pile, the Major Objectives, the Future Track or, after LEAD, the
-Fail pile, with the cost the card prints), then put it on the Future Track or say how it went; only the part
-open now is shown."""
+Fail pile, with the cost the card prints; a catalogued card is taken in the one tap that picks it), then put
+it on the Future Track or say how it went; only the part open now is shown."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 import flet as ft
 
+from trackers.core.catalogue import card_named
 from trackers.hope_city.actions import ChooseObjective, Defer, Resolve
-from trackers.hope_city.queries import CATALOGUE_KIND, OBJECTIVES, blocked
+from trackers.hope_city.queries import CATALOGUE_KIND, OBJECTIVES, blocked, choose_from
 from trackers.hope_city.state import ANY, COLOURS, TRACK_LETTERS, HopeCityState, Turn
-from views.catalogue import beside, use_catalogue
+from views.catalogue import beside, offered_cards, use_catalogue
 from views.forms import Form, rule_link, send_button
 from views.games.hope_city.first_steps import done
 from views.games.hope_city.parts import cost_text, dice_row, hint, label, objective_text
 from views.model import AppModel
-from views.widgets import Act, action_button, action_row, chip_row, keyed, tagged
+from views.widgets import Act, Entry, action_button, action_row, chip_row, keyed, tagged
 
 NO_SECOND = "none"
 SOURCE_NAMES = {
@@ -44,11 +46,14 @@ def _sources(state: HopeCityState, turn: Turn, space: str) -> list[tuple[str, st
     return sources
 
 
-def _second_costs(space: str, source: str) -> list[tuple[str, str]]:
-    seconds = [(NO_SECOND, f"{label(space)} only"), (ANY, f"{label(space)} and any")]
-    seconds += [(c, f"{label(space)} and {label(c)}") for c in COLOURS if c != space]
+def _second_costs(source: str) -> list[tuple[str, str]]:
+    """What the card costs besides 1 of its colour (the row's label says that part), or, from the Fail pile,
+    a Major's one of each colour: short chips, so that the row keeps to two lines on a phone and the send
+    button below stays on the screen with the move's spaces above."""
+    seconds = [(NO_SECOND, "nothing more"), (ANY, "any one")]
+    seconds += [(c, label(c)) for c in COLOURS]
     if source == "fail":
-        seconds.append((MAJOR, "A Major: one of each colour"))
+        seconds.append((MAJOR, "or it is a Major: one of each colour"))
     return seconds
 
 
@@ -72,15 +77,30 @@ def catalogued_text(card: Any) -> str:
     return f"{card.name}: {kind}, costing {cost_text(card.cost)}"
 
 
-def _picked(form: Form, card: Any) -> None:
+def _picked(form: Form, card: Any) -> str:
     """The picks a catalogued objective makes: a Major from the Major Objectives (or the Fail pile after
-    LEAD), another from its pile (or the Fail pile) with its second cost."""
+    LEAD), another from its pile (or the Fail pile) with its second cost. Returns where it is taken from."""
     source = form.now("source")
     if card.major:
         form.put_all(**({"second": MAJOR} if source == "fail" else {"source": MAJOR, "second": None}))
-        return
+        return "fail" if source == "fail" else MAJOR
     second = card.cost[1] if len(card.cost) > 1 else NO_SECOND
-    form.put_all(source=source if source in ("pile", "fail") else "pile", second=second)
+    taken = source if source in ("pile", "fail") else "pile"
+    form.put_all(source=taken, second=second)
+    return taken
+
+
+def _named(model: AppModel, action: ChooseObjective, name: str) -> ChooseObjective:
+    """The typed objective under the catalogued name in the field above it, when that card is the one typed
+    (its colour and cost): its reward or consequence is then offered after the attempt."""
+    try:
+        card = card_named(offered_cards(model, CATALOGUE_KIND, OBJECTIVES), name.strip())
+    except ValueError:  # an unreadable catalogue names nothing
+        return action
+    if card is None or action.source == "track":
+        return action
+    named = replace(action, name=card.name)
+    return named if choose_from(card, action.source) == named else action
 
 
 def _as_card(values: dict[str, Any], space: str, name: str) -> dict[str, Any] | str:
@@ -99,6 +119,7 @@ def _as_card(values: dict[str, Any], space: str, name: str) -> dict[str, Any] | 
 @ft.component
 def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     form = Form({"source": "pile", "second": None})
+    name = Entry()
     title = ft.Text("5. Choose an objective of your space's colour")
     gate = blocked(state, ChooseObjective)
     if gate:
@@ -109,7 +130,13 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 
     def choose() -> None:
         action = _choice(form.latest.value, space)
-        if action is not None and model.dispatch(action):
+        if action is not None and model.dispatch(_named(model, action, name.value)):
+            form.reset()
+
+    def take(card: Any) -> None:
+        """A catalogued card is taken as it is picked (its cost is known); a refusal says why, and leaves
+        the picks it made on the form."""
+        if model.dispatch(choose_from(card, _picked(form, card))):
             form.reset()
 
     source = form["source"]
@@ -120,8 +147,9 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
         prefix="hc-obj-catalogue",
         offered=lambda card: card.major or card.category == space,
         label=catalogued_text,
-        pick=partial(_picked, form),
-        typed=lambda name: _as_card(form.latest.value, space, name),
+        pick=take,
+        typed=lambda typed: _as_card(form.latest.value, space, typed),
+        name=name,
     )
     controls: list[ft.Control] = [
         title,
@@ -137,11 +165,11 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     if source in ("pile", "fail"):
         controls.append(
             chip_row(
-                _second_costs(space, source),
+                [(c, text) for c, text in _second_costs(source) if c != space],
                 form["second"],
                 partial(form.put, "second"),
                 key="hc-obj-cost",
-                label="The card costs:",
+                label=f"Costs 1 {label(space)} and:",
             )
         )
     elif source == MAJOR:

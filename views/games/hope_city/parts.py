@@ -58,8 +58,10 @@ def cost_text(cost: Sequence[str]) -> str:
 
 
 def objective_text(card: Objective) -> str:
+    """The card as entered: its colour and cost, after its name when it was taken from the catalogue."""
     kind = "Major Objective" if card.major else "objective"
-    return f"{label(card.category)} {kind}, costing {cost_text(card.cost)}"
+    text = f"{label(card.category)} {kind}, costing {cost_text(card.cost)}"
+    return f"{card.name} ({text})" if card.name else text
 
 
 def bag_text(bag: Bag, kinds: Iterable[str]) -> str:

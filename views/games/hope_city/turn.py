@@ -14,6 +14,7 @@ from trackers.hope_city.queries import attack_due, blocked, complete_sets, quest
 from trackers.hope_city.state import HopeCityState, Turn
 from views.forms import rule_link, send_button
 from views.games.hope_city.attack import AttackStep, fight_back_step
+from views.games.hope_city.card_steps import card_steps
 from views.games.hope_city.first_steps import TradeStep, done, move_step, wage_step
 from views.games.hope_city.objective import objective_step
 from views.games.hope_city.parts import TALENT, TEMPTATION, label
@@ -113,16 +114,15 @@ def _still_open(state: HopeCityState, kind: type[Trade | Move], passed: tuple[st
 def _optional(
     model: AppModel, state: HopeCityState, turn: Turn, opened: Latest[frozenset[str]]
 ) -> list[ft.Control]:
-    """Trade, move, the talent and temptation, and the sets: each a tap away, its form under the buttons
-    while open; a complete set or the PUNKS' City Site is shown at once."""
+    """Trade, the talent and temptation, and the sets: each a tap away, its form under the buttons while
+    open; the move's spaces, while the turn may still move, and a complete set or the PUNKS' City Site are
+    shown at once (moving is what most turns do next: one tap, not two)."""
     who = state.citizen(turn.citizen)
     tag = f"{state.year}-{turn.citizen}"
     sets_due = bool(complete_sets(state)) or not blocked(state, ClaimPunkSite)
     parts: list[tuple[str, str, Callable[[], ft.Control]]] = []
     if not turn.traded and _still_open(state, Trade, TRADE_PASSED):
         parts.append(("trade", "Trade", lambda: keyed(f"hc-trade-{tag}", TradeStep, model, state, turn)))
-    if not turn.moved and _still_open(state, Move, MOVE_PASSED):
-        parts.append(("move", "Move", lambda: move_step(model, state, turn)))
     parts += [
         ("talent", TALENT[who.id], lambda: keyed(f"hc-talent-{tag}", TalentForm, model, state, who)),
         (
@@ -140,6 +140,8 @@ def _optional(
     shown = opened.shown
     buttons = chip_row([(name, text) for name, text, _ in parts], shown, flip, key="hc-open")
     forms = [build() for name, _, build in parts if name in shown]
+    if not turn.moved and _still_open(state, Move, MOVE_PASSED):
+        forms.insert(1 if "trade" in shown else 0, move_step(model, state, turn))
     if sets_due:
         forms.append(keyed(f"hc-sets-{tag}", SetsForm, model, state))
     return [buttons, *forms]
@@ -161,7 +163,9 @@ def _current(
         attempt = keyed(pay_key, PaymentForm, model, state, turn, objective)
     steps = objective_step(model, state, turn, attempt)
     if turn.objective_done:
-        steps.append(action_button("8. What the card says", open_effects, key="hc-card-says", primary=True))
+        listed = card_steps(model, state, turn)
+        text = "Something else the card says" if listed else "8. What the card says"
+        steps += [*listed, action_button(text, open_effects, key="hc-card-says", primary=not listed)]
     return steps
 
 
