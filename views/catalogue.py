@@ -167,11 +167,12 @@ def use_catalogue(
         keys.add(key)
         chosen = same_name(card.name, query)
         buttons.append(action_button(label(card), partial(choose, card), key=key, primary=chosen))
-    # With nothing catalogued the field's label says what it is for: no line of its own above the form.
-    searches = "search the catalogue, or save under it" if known or problem else "to save it to the catalogue"
+    # With nothing catalogued the field's label says what it is for, on one line: no line of its own above
+    # the form.
+    searches = f"The {cards.noun}'s name (search the catalogue, or save under it)"
     controls: list[ft.Control] = [
         field.field(
-            field_label or f"The {cards.noun}'s name ({searches})",
+            field_label or (searches if known or problem else "A name to save it under"),
             key=field_key or f"{prefix}-name",
             on_change=set_query,
             height=TOUCH + 8,
@@ -219,12 +220,13 @@ def _named_on_save(
     return Catalogue(ft.Column([], key=prefix), ft.Column(controls, spacing=4, key=f"{prefix}-asked"))
 
 
-def beside(send: ft.Control, save: ft.Control) -> ft.Control:
-    """A form's send button with "Save to the catalogue" beside it (below it where the row is too narrow);
-    the name asked on Save (a column with its field, which needs the form's width) goes under it."""
+def beside(send: ft.Control, save: ft.Control, *after: ft.Control) -> ft.Control:
+    """A form's send button with "Save to the catalogue" beside it (below it where the row is too narrow),
+    then `after` (a short rule link) in the same row; the name asked on Save (a column with its field, which
+    needs the form's width) goes under it."""
     if isinstance(save, ft.Column):
-        return ft.Column([send, save], spacing=8)
-    return ft.Row([send, save], wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+        return ft.Column([send, save, *after], spacing=8)
+    return ft.Row([send, save, *after], wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def _json(card_json: Mapping[str, Any]) -> str:

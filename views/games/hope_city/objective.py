@@ -185,8 +185,8 @@ def ChooseStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
                 blocked=model.check(action) if action else hint("Pick what the card costs."),
             ),
             catalogue.save,
+            rule_link(model, "hope-city/objectives", key="hc-rule-objectives", text="Rule"),
         ),
-        rule_link(model, "hope-city/objectives", key="hc-rule-objectives"),
     ]
     return ft.Column(controls, spacing=4)
 
