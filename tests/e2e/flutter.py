@@ -39,8 +39,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-PLACEHOLDER_TAPS = 3
-"""How often a phone page's semantics placeholder is tapped before the tests give up on it."""
+PLACEHOLDER_WAIT_S = 60
+"""How long a phone page's semantics placeholder is tapped, a tap every few seconds, before the tests give
+up on it (a busy machine may take long to start the client)."""
 APP_BAR = 56
 """The app bar's height: the step comes into view below it."""
 NAV_TOP = 80
@@ -170,7 +171,8 @@ def open_phone(browser: Any, device: dict[str, Any], url: str, width: int, heigh
     pg.goto(url)
     placeholder = pg.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=60000)
-    for _ in range(PLACEHOLDER_TAPS):  # a tap that comes before Flutter listens leaves it there: tap again
+    deadline = time.monotonic() + PLACEHOLDER_WAIT_S
+    while True:  # a tap that comes before Flutter listens leaves it there: tap again
         pg.wait_for_timeout(500)
         box = placeholder.bounding_box()
         if box is None:
@@ -180,7 +182,7 @@ def open_phone(browser: Any, device: dict[str, Any], url: str, width: int, heigh
             placeholder.wait_for(state="detached", timeout=5000)
             break
         except PlaywrightTimeoutError:
-            continue
+            assert time.monotonic() < deadline, f"the semantics placeholder stayed {PLACEHOLDER_WAIT_S} s"
     try:
         yield pg
     finally:
