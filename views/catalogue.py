@@ -58,6 +58,15 @@ def offered_cards(model: AppModel, kind: str, cards: CardList[Any]) -> tuple[Any
     return held
 
 
+def catalogued_card(model: AppModel, kind: str, cards: CardList[Any], name: str) -> Any | None:
+    """The catalogued card the table means by `name` (the table's own first), or None: also when the
+    catalogue cannot be read, so the form stands as it does without one."""
+    try:
+        return card_named(offered_cards(model, kind, cards), name)
+    except ValueError:
+        return None
+
+
 def keep_cards(
     model: AppModel, kind: str, pack_name: str, cards: CardList[Any], items: Sequence[Any]
 ) -> bool:
@@ -169,10 +178,10 @@ def use_catalogue(
         buttons.append(action_button(label(card), partial(choose, card), key=key, primary=chosen))
     # With nothing catalogued the field's label says what it is for, on one line: no line of its own above
     # the form.
-    searches = f"The {cards.noun}'s name (search the catalogue, or save under it)"
+    searches = f"The {cards.noun}'s name (search the catalogue, or save under it)" if known or problem else ""
     controls: list[ft.Control] = [
         field.field(
-            field_label or (searches if known or problem else "A name to save it under"),
+            field_label or searches or "A name to save it under",
             key=field_key or f"{prefix}-name",
             on_change=set_query,
             height=TOUCH + 8,

@@ -10,7 +10,6 @@ from functools import partial
 import flet as ft
 
 from trackers.core.actions import Action
-from trackers.core.catalogue import card_named
 from trackers.core.wording import a_or_an
 from trackers.hope_city.actions import Resolve
 from trackers.hope_city.queries import (
@@ -25,7 +24,7 @@ from trackers.hope_city.queries import (
     talent_holders,
 )
 from trackers.hope_city.state import HopeCityState, Turn
-from views.catalogue import offered_cards
+from views.catalogue import catalogued_card
 from views.forms import Form
 from views.games.hope_city.first_steps import done
 from views.games.hope_city.parts import dice_row, label, punk_at, punk_choices
@@ -62,10 +61,7 @@ def catalogued(model: AppModel, turn: Turn) -> ObjectiveEntry | None:
     card = turn.resolved
     if card is None or not card.name:
         return None
-    try:
-        entry: ObjectiveEntry | None = card_named(offered_cards(model, CATALOGUE_KIND, OBJECTIVES), card.name)
-    except ValueError:  # an unreadable catalogue offers nothing: the generic entries remain
-        return None
+    entry: ObjectiveEntry | None = catalogued_card(model, CATALOGUE_KIND, OBJECTIVES, card.name)
     return entry
 
 

@@ -10,11 +10,10 @@ from typing import Any
 
 import flet as ft
 
-from trackers.core.catalogue import card_named
 from trackers.hope_city.actions import ChooseObjective, Defer, Resolve
 from trackers.hope_city.queries import CATALOGUE_KIND, OBJECTIVES, blocked, choose_from
 from trackers.hope_city.state import ANY, COLOURS, TRACK_LETTERS, HopeCityState, Turn
-from views.catalogue import beside, offered_cards, use_catalogue
+from views.catalogue import beside, catalogued_card, use_catalogue
 from views.forms import Form, rule_link, send_button
 from views.games.hope_city.first_steps import done
 from views.games.hope_city.parts import cost_text, dice_row, hint, label, objective_text
@@ -93,10 +92,7 @@ def _picked(form: Form, card: Any) -> str:
 def _named(model: AppModel, action: ChooseObjective, name: str) -> ChooseObjective:
     """The typed objective under the catalogued name in the field above it, when that card is the one typed
     (its colour and cost): its reward or consequence is then offered after the attempt."""
-    try:
-        card = card_named(offered_cards(model, CATALOGUE_KIND, OBJECTIVES), name.strip())
-    except ValueError:  # an unreadable catalogue names nothing
-        return action
+    card = catalogued_card(model, CATALOGUE_KIND, OBJECTIVES, name.strip())
     if card is None or action.source == "track":
         return action
     named = replace(action, name=card.name)

@@ -15,9 +15,9 @@ from trackers.blackout_hk import queries
 from trackers.blackout_hk.actions import CompleteGoal, Done, PlaceCube, PublicGoal, RestorePower
 from trackers.blackout_hk.state import DICE, PERKS, BlackoutState, Player
 from trackers.core.actions import Action
-from trackers.core.catalogue import card_named, saved
+from trackers.core.catalogue import saved
 from trackers.core.wording import unit
-from views.catalogue import MY_CARDS, cards_in_pack, keep_cards, offered_cards, read_card, refuse
+from views.catalogue import MY_CARDS, cards_in_pack, catalogued_card, keep_cards, read_card, refuse
 from views.forms import Form, form_stepper, rule_link, toggle
 from views.games.blackout_hk.parts import (
     EFFECTS,
@@ -100,10 +100,7 @@ def goal_choices(state: S, p: Player) -> list[tuple[str, str]]:
 def catalogued(model: AppModel, name: str) -> Any | None:
     """The catalogued card of that name (the table's own first), or None (also when the catalogue cannot be
     read: the form then stands as without one)."""
-    try:
-        return card_named(offered_cards(model, queries.CATALOGUE_KIND, queries.CARDS), name)
-    except ValueError:
-        return None
+    return catalogued_card(model, queries.CATALOGUE_KIND, queries.CARDS, name)
 
 
 def plan_name(plan: str) -> str:
