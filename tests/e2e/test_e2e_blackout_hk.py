@@ -121,6 +121,8 @@ def test_a_solo_campaign_round_of_blackout_hong_kong(page: Any) -> None:
     _chips(page, ("bhk-buy-kind", "Blue volunteer"))
     type_into(page, ident(page, "bhk-buy-name"), "Harbour volunteer")
     _tap(page, "Row 1: 4 HK$")
+    # The rows then say a second card would force the pass: tapped before they are redrawn, Pass is missed.
+    expect(ident(page, "bhk-buy-money")).to_contain_text("2 of 3 objective spots taken")
     _tap(page, "Pass")
     expect(ident(page, "bhk-clean-check")).to_have_text("Water accounted for: 0 of 0 (adds up).")
     _tap(page, "Clean up")
