@@ -14,6 +14,12 @@ from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS, open_page, serve
 # Flutter paints slowly on a busy 2-core machine: give each expectation room before it fails.
 expect.set_options(timeout=15_000)
 
+UNTAKEN_TAP = pytest.mark.flaky(reruns=1, only_rerun=[r"performing click action\s*$"])
+"""A browser test whose tap the page never took is run once more from the start. Playwright had sent the
+tap and Chromium's renderer did not answer it for 30 s (seen once in CI, on the first tap at Home, never in
+a dozen runs here): the browser was stalled, nothing the app did. Any other failure, a tap on something
+missing included, fails at once; pytest's summary counts the reruns."""
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -24,6 +30,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(here):
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(UNTAKEN_TAP)
             if not CHROMIUM.exists():
                 item.add_marker(skip)
 
