@@ -1,10 +1,10 @@
-// Compiles Pyodide's standard library to bytecode with the CPython the static site runs (flet-web's
-// Pyodide), in Node; build/static_web.py calls it on the library's files, unzipped:
+// Compiles Python files to bytecode with the CPython the static site runs (flet-web's Pyodide), in Node;
+// build/static_web.py calls it on Pyodide's standard library, unzipped, and on the app archive's files:
 //
-//   node build/bytecode.mjs PYODIDE_DIR LIBRARY_DIR
+//   node build/bytecode.mjs PYODIDE_DIR FOLDER
 //
 // Each module gets its <name>.pyc in place, an unchecked-hash .pyc (Python loads it without looking at
-// the source again); build/static_web.py then zips the library with the bytecode instead of the sources.
+// the source again); build/static_web.py then zips the folder with the bytecode instead of the sources.
 // Nothing is fetched from the network.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";

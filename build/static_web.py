@@ -3,8 +3,8 @@
 Any static file server serves it (`python -m http.server -d build/web`), and the page asks nothing of any
 other host: the Flutter client, CanvasKit and Pyodide come from flet-web's own folder (the client with
 its one CDN address taken out, as views/webserve.py does for the served app), the app's Python packages
-and its dependencies' wheels (web-requirements.txt, unpacked into `__pypackages__`) from the app archive,
-the font and icons from assets/.
+and its dependencies' wheels (web-requirements.txt, in `__pypackages__`) from the app archive (a zip
+Python imports from), the font and icons from assets/.
 
 This is what `flet publish --no-cdn` does, done here because flet publish 1.0.5 would pack the whole
 folder (tests included), have the page install [project].dependencies from the package index at run
@@ -14,13 +14,13 @@ module worker cannot load ("pyodide/pyodide.mjs", a bare module name).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import tomllib
 import zipfile
@@ -39,7 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
 SITE = ROOT / "build" / "web"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-ARCHIVE = "app.tar.gz"
+ARCHIVE = "app.zip"
+HOME = "/home/pyodide"
+"""Where the Python worker writes the app archive, and Python runs (its working folder)."""
 UNUSED = (
     "**/*.symbols",
     "flutter.js.map",
@@ -101,15 +103,51 @@ REGISTER = """<script>
   </script>
 """
 SNAPSHOT = "pyodide/snapshot.bin.gz"
-LOAD_PYODIDE = re.compile(r"self\.pyodide = await loadPyodide\(\{\n")
-RESTORE = "self.pyodide = await loadPyodide({\n            _loadSnapshot: lanternSnapshot(),\n"
-SNAPSHOT_FETCH = f"""// Lantern: Pyodide restored from the memory snapshot `make web` took with the app
-// imported (build/snapshot.mjs), gzipped.
-const lanternSnapshot = async () => {{
-  const response = await fetch(new URL("{SNAPSHOT}", self.location));
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-}};
+TAKE_PYODIDE = re.compile(r"const pyodideModule = await import\(self\.pyodideUrl\);.*?\n\s*\}\);\n", re.S)
+TAKEN = f"""self.pyodide = await lanternPyodide;
+        self.pyodide.FS.writeFile("{HOME}/{ARCHIVE}", new Uint8Array(await lanternArchive));
 """
+UNPACK = re.compile(
+    r'if "script" not in py_args:\n *print\("Downloading app archive"\).*?'
+    r"await response\.unpack_archive\(format=_archive_format\)\n",
+    re.S,
+)
+NATIVE = "__native__"
+START = f"""
+import sys, zipfile
+with zipfile.ZipFile("{HOME}/{ARCHIVE}") as archive:
+    archive.extractall("{HOME}", [name for name in archive.namelist() if name.startswith("{NATIVE}/")])
+sys.path[:0] = [
+    path
+    for path in ("{HOME}/{NATIVE}", "{HOME}/{ARCHIVE}", "{HOME}/{ARCHIVE}/__pypackages__")
+    if path not in sys.path
+]
+"""
+"""What the Python worker runs before the app, and build/snapshot.mjs before it imports the app: the
+archive's packages with a compiled extension written out, the archive on sys.path."""
+COMPILED_MSGPACK = """
+import msgpack
+if msgpack.Packer.__module__ == "msgpack.fallback":
+    from msgpack import _cmsgpack
+    msgpack.Packer, msgpack.Unpacker = _cmsgpack.Packer, _cmsgpack.Unpacker
+    msgpack.unpackb = msgpack.loads = _cmsgpack.unpackb
+"""
+"""What the worker runs next: the snapshot holds msgpack as pure Python (build/snapshot.mjs), six times
+slower to pack and unpack every message between Python and the client than its compiled half."""
+MAKE_WORKER = "app.worker = new Worker("
+TAKE_WORKER = "app.worker = globalThis.lanternTakeWorker?.() || new Worker("
+EARLY_WORKER = """<script>
+    // Lantern: the Python worker starts as the page opens (build/worker_start.js), beside the client's
+    // loading; Flet's python.js takes it, once, when the client connects (a new connection, a new one).
+    globalThis.lanternWorker = new Worker("/python-worker.js", { type: "module" });
+    globalThis.lanternTakeWorker = () => {
+      const worker = globalThis.lanternWorker;
+      globalThis.lanternWorker = null;
+      return worker;
+    };
+  </script>
+  <script src="python.js"></script>"""
+PYTHON_JS = '<script src="python.js"></script>'
 PWA_ICONS = {
     "icon-192.png": 192,
     "icon-512.png": 512,
@@ -128,13 +166,14 @@ def packaged() -> set[str]:
 
 def _archive(site: Path, app: Path | None) -> None:
     """The app's Python (no pyproject.toml: the page would install its dependencies from the package
-    index) and its dependencies, unpacked into `__pypackages__`, which the page puts on sys.path.
-    Given `app`, that one script is the app's Python, as main.py (the bench's bare Flet counter).
+    index) and its dependencies as one zip, which Python imports from as it stands (START): nothing is
+    unpacked at a start. Given `app`, that one script is the app's Python, as main.py (the bench's bare
+    Flet counter). The dependencies are in its `__pypackages__`, but for those with a compiled extension
+    (msgpack): they are in `__native__`, written out at a start, as a zip cannot hold a loaded library.
 
-    Where Node is installed, Pyodide's standard library is compiled to bytecode (`_bytecode`) and Pyodide
-    is snapshotted with the app imported (`_snapshot`), and the sources of what the snapshot holds are left
-    out of the archive: the page unpacks it at every start (bytecode beside the sources, tried, made it
-    3.2 MB for 1.1 MB and that step a second slower)."""
+    Where Node is installed, the archive and Pyodide's standard library are compiled to bytecode
+    (`_bytecode`) and ship as bytecode only, and Pyodide is snapshotted with the app imported
+    (`_snapshot`)."""
     requirements = HERE / "web-requirements.txt"
     if f"flet=={flet.version.flet_version}\n" not in requirements.read_text(encoding="utf-8"):
         raise SystemExit(f"{requirements.name} must name flet=={flet.version.flet_version}, the client's")
@@ -152,52 +191,91 @@ def _archive(site: Path, app: Path | None) -> None:
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as unpacked:
                 unpacked.extractall(staged / "__pypackages__")
+        for package in sorted((staged / "__pypackages__").iterdir()):
+            if package.is_dir() and any(package.rglob("*.so")):
+                shutil.move(package, staged / NATIVE / package.name)
         library = site / "pyodide" / "python_stdlib.zip"
         with zipfile.ZipFile(library) as unpacked:
             unpacked.extractall(stdlib)
-        if _bytecode(stdlib):
+        compiled = _bytecode(stdlib) and _bytecode(staged)
+        if compiled:
             _zip_sourceless(stdlib, library)
-            for source in _snapshot(site, staged):
-                (staged / source).unlink()
-        with tarfile.open(site / ARCHIVE, "w:gz", format=tarfile.GNU_FORMAT) as archive:
-            for path in sorted(staged.iterdir()):
-                archive.add(path, arcname=path.name)
+        _zip_sourceless(staged, site / ARCHIVE)
+    _start_worker(site, snapshot=compiled and _snapshot(site))
 
 
-def _bytecode(library: Path) -> bool:
-    """Compile the standard library's files in place (build/bytecode.mjs), with the bundled Pyodide's own
-    CPython, in Node; False, with a line saying so, where there is no Node: the site then ships Pyodide's
-    library and no snapshot, as before."""
+def _bytecode(folder: Path) -> bool:
+    """Compile the Python files of `folder` in place (build/bytecode.mjs), with the bundled Pyodide's own
+    CPython, in Node; False, with a line saying so, where there is no Node: the site then ships sources
+    and no snapshot, and Python compiles what it imports at every start."""
     node = shutil.which("node")
     if node is None:
         print("make web: no node (Debian's nodejs): no bytecode and no snapshot, Python starts afresh")
         return False
-    subprocess.run([node, str(HERE / "bytecode.mjs"), str(PYODIDE), str(library)], check=True)
+    subprocess.run([node, str(HERE / "bytecode.mjs"), str(PYODIDE), str(folder)], check=True)
     return True
 
 
-def _snapshot(site: Path, staged: Path) -> list[str]:
-    """Pyodide's memory with the app imported up to its first screen (build/snapshot.mjs), which the Python
-    worker restores instead of starting Python and importing it all afresh at every visit; returns the
-    sources of the modules it holds (paths in `staged`), which the page then never reads."""
+def _snapshot(site: Path) -> bool:
+    """Pyodide's memory with the app imported up to its first screen (build/snapshot.mjs), from the archive
+    as the page has it after START: the Python worker restores it instead of starting Python and importing
+    it all afresh at every visit."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("make web: node is gone since the bytecode was compiled")
-    out, imported = site / SNAPSHOT, staged.parent / "imported.json"
-    command = [node, str(HERE / "snapshot.mjs"), str(site / "pyodide"), str(staged), str(out), str(imported)]
-    subprocess.run(command, check=True)
+    command = [
+        node,
+        str(HERE / "snapshot.mjs"),
+        str(site / "pyodide"),
+        str(site / ARCHIVE),
+        str(site / SNAPSHOT),
+    ]
+    subprocess.run([*command, HOME, START], check=True)
+    return True
+
+
+def _start_worker(site: Path, snapshot: bool) -> None:
+    """The Python worker made as the page opens, taking Pyodide and the archive from build/worker_start.js
+    and importing from the archive as it stands (START); Flet's python.js takes that worker."""
+    start = (HERE / "worker_start.js").read_text(encoding="utf-8")
+    start = start.replace("__ARCHIVE__", f"/{ARCHIVE}").replace("__PYODIDE__", "/pyodide/pyodide.mjs")
+    start = start.replace("__SNAPSHOT__", json.dumps(f"/{SNAPSHOT}" if snapshot else None))
+    start = start.replace("__SNAPSHOT_BYTES__", str(_unpacked_size(site / SNAPSHOT) if snapshot else 0))
     worker = site / "python-worker.js"
-    code, found = LOAD_PYODIDE.subn(RESTORE, worker.read_text(encoding="utf-8"))
+    code = _patched(worker, TAKE_PYODIDE, TAKEN)
+    code = _patched(
+        worker, UNPACK, f'if "script" not in py_args:\n{_indented(START + COMPILED_MSGPACK)}', code
+    )
+    worker.write_text(start + code, encoding="utf-8")
+    loader = site / "python.js"
+    loader.write_text(_patched(loader, re.compile(re.escape(MAKE_WORKER)), TAKE_WORKER), encoding="utf-8")
+
+
+def _unpacked_size(packed: Path) -> int:
+    """The bytes of a gzipped file once unpacked."""
+    with gzip.open(packed) as unpacked:
+        return sum(len(chunk) for chunk in iter(lambda: unpacked.read(1 << 20), b""))
+
+
+def _patched(path: Path, pattern: re.Pattern[str], replacement: str, code: str | None = None) -> str:
+    """`code` (the file's text by default) with the one match of `pattern` replaced; an exit saying so
+    where flet-web's file no longer reads that way."""
+    text = path.read_text(encoding="utf-8") if code is None else code
+    text, found = pattern.subn(lambda _: replacement, text)
     if found != 1:
-        raise SystemExit(f"{worker.name} no longer starts Pyodide as {LOAD_PYODIDE.pattern!r}")
-    worker.write_text(SNAPSHOT_FETCH + code, encoding="utf-8")
-    sources: list[str] = json.loads(imported.read_text(encoding="utf-8"))
-    return sources
+        raise SystemExit(f"{path.name} no longer reads {pattern.pattern!r} once (found {found})")
+    return text
 
 
-def _zip_sourceless(folder: Path, library: Path) -> None:
-    """The standard library again, each module as its bytecode only (a zip import reads .pyc alone)."""
-    with zipfile.ZipFile(library, "w", zipfile.ZIP_DEFLATED) as packed:
+def _indented(python: str) -> str:
+    """START as the worker's Python has it: inside its `if`."""
+    return "".join(f"            {line}\n" for line in python.strip().splitlines())
+
+
+def _zip_sourceless(folder: Path, packed_to: Path) -> None:
+    """The files of `folder` zipped, each module as its bytecode alone where it has been compiled (a zip
+    import reads .pyc alone)."""
+    with zipfile.ZipFile(packed_to, "w", zipfile.ZIP_DEFLATED) as packed:
         for path in sorted(folder.rglob("*")):
             if path.is_dir() or not (path.suffix == ".py" and path.with_suffix(".pyc").exists()):
                 packed.write(path, path.relative_to(folder).as_posix())
@@ -229,8 +307,10 @@ def build(site: Path = SITE, app: Path | None = None) -> Path:
         route_url_strategy=RouteUrlStrategy.PATH,
         no_cdn=True,
     )
-    page = index.read_text(encoding="utf-8")
-    index.write_text(page.replace('"pyodide/pyodide.mjs"', '"/pyodide/pyodide.mjs"'), encoding="utf-8")
+    page = index.read_text(encoding="utf-8").replace('"pyodide/pyodide.mjs"', '"/pyodide/pyodide.mjs"')
+    if page.count(PYTHON_JS) != 1:
+        raise SystemExit(f"{index.name} no longer loads Flet's {PYTHON_JS} once")
+    index.write_text(page.replace(PYTHON_JS, EARLY_WORKER), encoding="utf-8")
     patch_manifest_json(
         manifest_path=str(site / "manifest.json"),
         app_name=flet_config["product"],

@@ -7,11 +7,13 @@ of any host but the one serving it: no package index, no CDN.
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from build.static_web import build
+from build.static_web import ARCHIVE, HOME, SNAPSHOT, build
 from tests.e2e.flutter import browser_context, drawn_at_least, ident, type_into
 
 
@@ -99,7 +101,7 @@ def test_a_score_pad_game_is_played_and_kept_from_static_files(browser: Any, sit
         page.get_by_role("button", name="Resume").click()
         expect(ident(page, "score-0")).to_have_text("4")
         expect(ident(page, "scores")).to_contain_text("Ann: 4")
-        # The results sheet's charts come from flet-charts, unpacked from the app archive like flet.
+        # The results sheet's charts come from flet-charts, imported from the app archive like flet.
         page.get_by_role("button", name="End game").click()
         expect(ident(page, "results-verdict")).to_have_text("Winner: Ann")
         expect(ident(page, "results-series-text")).to_have_text("Round 1: Ann 4, Bob 0")
@@ -111,6 +113,35 @@ def test_a_score_pad_game_is_played_and_kept_from_static_files(browser: Any, sit
     web = [urlsplit(url) for url in requested if url.startswith(("http:", "https:"))]
     assert len(web) > 10  # the page, the client, CanvasKit, Pyodide, the app archive, the font...
     assert [url.geturl() for url in web if url.netloc != urlsplit(site_url).netloc] == []
+
+
+def test_python_starts_as_the_page_opens_from_the_archive_as_it_stands(
+    browser: Any, site: Path, site_url: str
+) -> None:
+    """One Python worker, made by the page as it opens and then taken by Flet's client (not a second one
+    made once the client has started); the app imported from the zip as the site has it, as bytecode; and
+    msgpack, pure Python in the snapshot, its compiled half again once Python runs."""
+    if shutil.which("node") is None:
+        pytest.skip("no node: make web ships sources and no snapshot (make test installs nodejs as root)")
+    with zipfile.ZipFile(site / ARCHIVE) as archive:
+        names = set(archive.namelist())
+    assert {"main.pyc", "views/app.pyc", "__pypackages__/flet/app.pyc"} <= names
+    assert not {"main.py", "views/app.py", "__pypackages__/flet/app.py"} & names
+    assert any(name.startswith("__native__/msgpack/_cmsgpack") for name in names)
+    assert (site / SNAPSHOT).exists()
+    context = browser_context(browser, viewport={"width": 412, "height": 915})
+    try:
+        page = context.new_page()
+        workers: list[Any] = []
+        page.on("worker", lambda worker: workers.append(worker))
+        _open(page, site_url)
+        python = [worker for worker in workers if worker.url.endswith("/python-worker.js")]
+        assert len(python) == 1, [worker.url for worker in workers]
+        said = "import msgpack, views.app; msgpack.Packer.__module__, views.app.__file__"
+        asked = f"self.pyodide.runPython('{said}').toJs()"
+        assert python[0].evaluate(asked) == ["msgpack._cmsgpack", f"{HOME}/{ARCHIVE}/views/app.pyc"]
+    finally:
+        context.close()
 
 
 def test_a_second_visit_starts_and_resumes_a_game_with_the_server_stopped(browser: Any, site: Path) -> None:
