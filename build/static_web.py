@@ -201,7 +201,9 @@ def _archive(site: Path, app: Path | None) -> None:
         if compiled:
             _zip_sourceless(stdlib, library)
         _zip_sourceless(staged, site / ARCHIVE)
-    _start_worker(site, snapshot=compiled and _snapshot(site))
+    if compiled:
+        _snapshot(site)
+    _start_worker(site, snapshot=compiled)
 
 
 def _bytecode(folder: Path) -> bool:
@@ -216,7 +218,7 @@ def _bytecode(folder: Path) -> bool:
     return True
 
 
-def _snapshot(site: Path) -> bool:
+def _snapshot(site: Path) -> None:
     """Pyodide's memory with the app imported up to its first screen (build/snapshot.mjs), from the archive
     as the page has it after START: the Python worker restores it instead of starting Python and importing
     it all afresh at every visit."""
@@ -231,7 +233,6 @@ def _snapshot(site: Path) -> bool:
         str(site / SNAPSHOT),
     ]
     subprocess.run([*command, HOME, START], check=True)
-    return True
 
 
 def _start_worker(site: Path, snapshot: bool) -> None:
