@@ -4,7 +4,7 @@ what was typed, and entries shown as blocked with their reason."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 
@@ -399,13 +399,15 @@ def chip_row(
     key: str,
     label: str | None = None,
     tail: Sequence[ft.Control] = (),
+    off: Collection[str] = (),
 ) -> ft.Control:
     """One of several short (value, text) choices as small buttons after an optional label, the chosen one
     filled: one tap where a stepper takes one per step. A one- or two-character choice (a number) is a 48 px
     square, so seven fit across a phone; the row wraps rather than run off a narrow screen, and so does a
     long label. Tagged `key`, so a test or a screen reader finds a number among the row it belongs to.
     `selected` may be a set: several parts of a form, each opened and closed by its own chip. `tail` follows
-    the chips in the same row (a rule link), where a line of its own would make a form taller."""
+    the chips in the same row (a rule link), where a line of its own would make a form taller. The choices
+    in `off` are shown disabled (the form says why near them)."""
     chips: list[ft.Control] = []
     for value, text in choices:
         on = value in selected if isinstance(selected, frozenset) else value == selected
@@ -415,6 +417,7 @@ def chip_row(
             on_click=_handler(_bound(on_pick, value)),
             style=CHIP,
             width=TOUCH if len(text) <= 2 else None,
+            disabled=value in off,
         )
         chips.append(chosen(chip, f"{key}-{value}") if on else chip)
     lead: list[ft.Control] = [ft.Text(label)] if label else []

@@ -8,6 +8,8 @@ import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run
 from tests.views.test_views_blackout_hk import P1, _sent, _solo
 from tests.views.test_views_hope_city import STARTING, _choose_citizens, _filled, _new_game
+from tests.views.test_views_hope_city import _failed as _hc_failed
+from tests.views.test_views_hope_city import _stored as _hc_stored
 from tests.views.test_views_infamous_traffic_board import _file as _it_file
 from tests.views.test_views_infamous_traffic_turn import _board as _it_board
 from tests.views.test_views_infamous_traffic_turn import _new_game as _it_new_game
@@ -677,5 +679,37 @@ def test_a_goal_saved_from_the_goal_form_keeps_its_gains_and_fills_it_in_a_new_g
         await page.fire("bhk-goal-finish")
         await page.fire("bhk-goal-go")
         assert _sent(store) == typed == goal_from(kept, plan.id, 2, finish=False, to="checkmarks")
+
+    run(go())
+
+
+def test_the_coach_adds_the_purple_die_to_a_cards_resistance_roll(store: Store) -> None:
+    """GANG UP's purple die is offered beside a card's resistance roll as beside any other roll."""
+    store.save_pack(hc_catalogue_pack(MY_CARDS, [NIGHT_SCHOOL]))
+    game = _hc_stored(
+        store,
+        ha.ChaosIn(),
+        *_hc_failed("politics", "economics"),
+        ha.EndTurn(),
+        ha.DrawToken("politics"),
+        ha.GangUp(0),
+        ha.Move("politics"),
+        ha.FaceAttack((6,)),
+    )
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.fire(f"resume-{game}")
+        await page.fire("hc-obj-catalogue-pick-night-school")
+        await page.fire("hc-attempt")
+        await page.fire("hc-failure")
+        await page.fire("hc-card-step-0-coach")
+        await page.fire("hc-card-step-1-punk-politics:0")
+        assert not page.has("hc-card-step-1-purple-6"), "kept aside until the Coach adds it"
+        await page.fire("hc-card-step-1-gang-up-add")
+        await page.fire("hc-card-step-1-purple-6")
+        await page.fire("hc-card-step-1-die-1")
+        assert _newest_entries(store)[-1] == ha.Resist("politics", "punk", 1, True, 6)
+        assert page.identified("hc-card-step-1-done") == "Resistance roll: entered."
 
     run(go())

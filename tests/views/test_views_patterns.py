@@ -11,7 +11,7 @@ import trackers  # noqa: F401
 from tests.views.harness import FakePage, open_page, run, settle
 from trackers.services.storage import Store
 from views.app import start
-from views.widgets import TALL_BUTTON, TOUCH, action_button, icon_action, tally_tap
+from views.widgets import TALL_BUTTON, TOUCH, action_button, chip_row, icon_action, tally_tap
 
 
 async def _score_pad(page: FakePage, players: int = 2) -> None:
@@ -324,3 +324,11 @@ def test_an_ashes_screen_of_its_own_opens_at_its_top(store: Store) -> None:
         assert page.scrolled_to_top() == [area._i], "the same screen again stays where it is"
 
     run(go())
+
+
+def test_a_choice_not_open_now_is_a_disabled_chip_beside_the_others() -> None:
+    picked: list[str] = []
+    row = chip_row([("a", "A"), ("b", "B")], None, picked.append, key="row", off={"b"})
+    assert isinstance(row, ft.Semantics) and isinstance(row.content, ft.Row)
+    chips = {str(c.key): c for c in row.content.controls}
+    assert not chips["row-a"].disabled and chips["row-b"].disabled

@@ -174,9 +174,11 @@ def step_entry(
     die: int = 0,
     punk_from: str = "",
     talent_from: str = "",
+    gang_up: bool = False,
+    purple: int = 0,
 ) -> Action:
     """The entry of one step, with what the table chose when it happened (the citizen it reaches, the PUNK
-    resisted and the die, where a Punk leaves or a talent is lost)."""
+    resisted and the die, with the purple die GANG UP adds, where a Punk leaves or a talent is lost)."""
     entries: dict[str, Action] = {
         "open_track": OpenTrack(),
         "close_track": CloseTrack(),
@@ -184,7 +186,7 @@ def step_entry(
         "move_card": MoveCard(step.category, step.to),
         "gain_token": GainToken(citizen, step.token),
         "lose_token": LoseToken(citizen, step.token),
-        "resist": Resist(space, punk, die),
+        "resist": Resist(space, punk, die, gang_up, purple),
         "place_site": PlaceSite(punk_from),
         "place_blight": PlaceBlight(talent_from),
         "break_bad": BreakBad(citizen),

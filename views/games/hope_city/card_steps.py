@@ -27,7 +27,7 @@ from trackers.hope_city.state import HopeCityState, Turn
 from views.catalogue import catalogued_card
 from views.forms import Form
 from views.games.hope_city.first_steps import done
-from views.games.hope_city.parts import dice_row, label, punk_at, punk_choices
+from views.games.hope_city.parts import PURPLE, dice_row, label, punk_at, punk_choices, purple_rows
 from views.model import AppModel
 from views.widgets import Act, action_button, action_row, chip_row, keyed, tagged
 
@@ -89,23 +89,28 @@ def _choices(state: HopeCityState, step: CardStep) -> list[tuple[str, str, Actio
 
 @ft.component
 def ResistStep(model: AppModel, state: HopeCityState, step: CardStep, prefix: str) -> ft.Control:
-    """Which PUNK the roll is against, then its die (or Lantern rolls)."""
-    form = Form({"punk": None})
+    """Which PUNK the roll is against, the purple die where the Coach holds it (GANG UP), then the die (or
+    Lantern rolls)."""
+    form = Form({"punk": None, **PURPLE})
     space, punk = punk_at(state, form["punk"])
+
+    def entry(die: int) -> Action:
+        purple = form.now("purple") or 0
+        return step_entry(step, space=space, punk=punk, die=die, gang_up=form.now("gang_up"), purple=purple)
 
     def roll(die: int) -> None:
         if punk:
-            model.dispatch(step_entry(step, space=space, punk=punk, die=die))
+            model.dispatch(entry(die))
 
     pick = partial(form.put, "punk")
     controls: list[ft.Control] = [
         chip_row(punk_choices(state), form["punk"], pick, key=f"{prefix}-punk", label="PUNK:")
     ]
     if punk:
-        action = step_entry(step, space=space, punk=punk)
+        controls += purple_rows(state, form, key=prefix)
         controls += [
             dice_row(None, roll, key=f"{prefix}-die", text="The die:"),
-            action_button("Lantern rolls", partial(roll, 0), key=prefix, blocked=model.check(action)),
+            action_button("Lantern rolls", partial(roll, 0), key=prefix, blocked=model.check(entry(0))),
         ]
     return ft.Column(controls, spacing=4)
 

@@ -72,7 +72,7 @@ def TradeStep(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
 def move_step(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
     """The other spaces as one row of chips after the step's name, its rule link in the same row: shown with
     the wage taken, so they keep to two rows, and the objective's form below stays on the screen (a space the
-    engine refuses says why under them, and so does its tap)."""
+    engine refuses is disabled, and why is said under them)."""
     who = state.citizen(turn.citizen)
     title = f"3. Move from {label(who.space or '')}:"
     gate = blocked(state, Move)
@@ -85,8 +85,17 @@ def move_step(model: AppModel, state: HopeCityState, turn: Turn) -> ft.Control:
         (s, label(s) + (f": {punks_text(state.city.on(s))}" if state.city.on(s) else "")) for s in spaces
     ]
     rule = rule_link(model, "hope-city/move", key="hc-rule-move", text="Rule")
-    row = chip_row(chips, None, lambda s: model.dispatch(Move(s)), key="hc-move", label=title, tail=[rule])
-    refused = list(dict.fromkeys(v.message for s in spaces for v in model.check(Move(s))[:1]))
-    if not refused:
+    why = {s: found[0].message for s in spaces if (found := model.check(Move(s)))}
+    row = chip_row(
+        chips,
+        None,
+        lambda s: model.dispatch(Move(s)),
+        key="hc-move",
+        label=title,
+        tail=[rule],
+        off=why.keys(),
+    )
+    if not why:
         return row
-    return ft.Column([row, line("hc-move-blocked", "\n".join(refused), 12, italic=True)], spacing=4)
+    refused = "\n".join(dict.fromkeys(why.values()))
+    return ft.Column([row, line("hc-move-blocked", refused, 12, italic=True)], spacing=4)
