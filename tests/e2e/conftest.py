@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,38 @@ from tests.e2e.flutter import CHROMIUM, CHROMIUM_ARGS, open_page, serve
 # Flutter paints slowly on a busy 2-core machine: give each expectation room before it fails.
 expect.set_options(timeout=15_000)
 
-UNTAKEN_TAP = pytest.mark.flaky(reruns=1, only_rerun=[r"performing click action\s*$"])
+UNTAKEN = r"performing click action\s*$"
+UNTAKEN_TAP = pytest.mark.flaky(reruns=1, only_rerun=[UNTAKEN])
 """A browser test whose tap the page never took is run once more from the start. Playwright had sent the
 tap and Chromium's renderer did not answer it for 30 s (seen once in CI, on the first tap at Home, never in
-a dozen runs here): the browser was stalled, nothing the app did. Any other failure, a tap on something
-missing included, fails at once; pytest's summary counts the reruns."""
+a dozen runs here; the cause is not known yet). Any other failure, a tap on something missing included,
+fails at once; pytest's summary counts the reruns and shows each rerun's traceback, with what the page
+still did (`pytest_runtest_makereport`)."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A tap the page never took: the failure says whether the page's main thread still answered and
+    whether it still drew frames, what tells a stalled renderer from a stalled compositor or GPU."""
+    outcome: Any = yield
+    report = outcome.get_result()
+    untaken = call.excinfo is not None and re.search(UNTAKEN, str(call.excinfo.value))
+    if report.when == "call" and report.failed and untaken and hasattr(report.longrepr, "addsection"):
+        pages = [
+            value for value in getattr(item, "funcargs", {}).values() if hasattr(value, "wait_for_function")
+        ]
+        report.longrepr.addsection("what the page still did", "\n".join(_still(page) for page in pages))
+
+
+def _still(page: Any) -> str:
+    found = []
+    for what, polling in (("answered a script", 100), ("drew a frame", "raf")):
+        try:
+            page.wait_for_function("() => true", polling=polling, timeout=5_000)
+            found.append(f"{what} within 5 s")
+        except Exception as error:  # a closed or crashed page says so too
+            found.append(f"never {what} in 5 s ({type(error).__name__})")
+    return f"{page.url}: " + "; ".join(found)
 
 
 @pytest.hookimpl(tryfirst=True)
