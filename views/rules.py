@@ -10,7 +10,7 @@ from rules_ref import Correction, Reference
 from rules_ref.search import Hit
 from trackers.core.registry import entries
 from views.model import AppModel
-from views.widgets import action_button, card, choice_row, heading, rule_link, tagged
+from views.widgets import Entry, action_button, card, choice_row, heading, rule_link, tagged
 
 ALL = "all"
 
@@ -84,6 +84,7 @@ def SectionView(model: AppModel, section_id: str) -> ft.Control:
 @ft.component
 def Rules(model: AppModel) -> ft.Control:
     ref = model.reference
+    search = Entry(ft.use_state(model.rules_query)[0])  # what it holds when the tab opens, then what is typed
     if model.rules_section:
         return SectionView(model, model.rules_section)
     query = model.rules_query
@@ -121,12 +122,11 @@ def Rules(model: AppModel) -> ft.Control:
         results = [tagged("rules-empty", ft.Text(f"Nothing matches {query!r}."))]
     return ft.Column(
         [
-            ft.TextField(
-                label="Search the rules",
-                value=query,
+            search.field(
+                "Search the rules",
                 key="rules-search",
+                on_change=model.search_rules,
                 prefix_icon=ft.Icons.SEARCH,
-                on_change=lambda e: model.search_rules(e.control.value),
                 autofocus=False,
             ),
             choice_row(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import trackers  # noqa: F401
 from rules_ref import reference
-from tests.views.harness import FakePage, open_page, run
+from tests.views.harness import FakePage, open_page, run, settle
 from trackers.services.storage import Store
 from views.app import start
 
@@ -111,5 +111,29 @@ def test_results_name_the_section_and_its_game_not_the_id(store: Store) -> None:
         assert page.identified("section-title") == "The wage bag and the wage"
         assert page.identified("section-game") == "Hope City"
         assert not ids & set(page.texts()), "no section id on the section"
+
+    run(go())
+
+
+def test_the_search_field_is_never_rewritten_while_a_player_types(store: Store) -> None:
+    """A keystroke can reach the field before the screen re-rendered for the one before: that render must
+    not send the older text back (the field would lose the newer letters, and the results follow it)."""
+
+    async def go() -> None:
+        page = await open_page(start, store)
+        await page.change("nav", 1, prop="selected_index")
+        field = page.find("rules-search")
+        page.session.apply_patch(field._i, {"value": "und"})
+        await page.session.dispatch_event(field._i, "change", "und")
+        page.session.apply_patch(field._i, {"value": "undo"})  # typed before the render for "und"
+        await settle()
+        assert page.find("rules-search").value == "undo"
+        await page.session.dispatch_event(field._i, "change", "undo")
+        await settle()
+        assert page.find("rules-search").value == "undo"
+        assert hits(page)[0] == "lantern/undo"
+        await page.fire("hit-lantern/undo")
+        await page.fire("rules-back")
+        assert page.find("rules-search").value == "undo", "back to the search it came from"
 
     run(go())
