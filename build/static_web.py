@@ -225,14 +225,8 @@ def _snapshot(site: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("make web: node is gone since the bytecode was compiled")
-    command = [
-        node,
-        str(HERE / "snapshot.mjs"),
-        str(site / "pyodide"),
-        str(site / ARCHIVE),
-        str(site / SNAPSHOT),
-    ]
-    subprocess.run([*command, HOME, START], check=True)
+    paths = [HERE / "snapshot.mjs", site / "pyodide", site / ARCHIVE, site / SNAPSHOT]
+    subprocess.run([node, *map(str, paths), HOME, START], check=True)
 
 
 def _start_worker(site: Path, snapshot: bool) -> None:

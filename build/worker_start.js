@@ -31,19 +31,19 @@ const lanternGrown = (instantiate, bytes) =>
 const lanternPyodide = (async () => {
   const { loadPyodide } = await import(new URL("__PYODIDE__", self.location));
   const [snapshot, bytes] = [__SNAPSHOT__, __SNAPSHOT_BYTES__];
+  const output = {
+    stdout: (text) => self.sendPythonOutput(text, false),
+    stderr: (text) => self.sendPythonOutput(text, true),
+  };
   if (!snapshot) {
-    return loadPyodide({
-      stdout: (text) => self.sendPythonOutput(text, false),
-      stderr: (text) => self.sendPythonOutput(text, true),
-    });
+    return loadPyodide(output);
   }
   const { instantiate, instantiateStreaming } = WebAssembly;
   WebAssembly.instantiate = lanternGrown(instantiate, bytes);
   WebAssembly.instantiateStreaming = lanternGrown(instantiateStreaming, bytes);
   try {
     return await loadPyodide({
-      stdout: (text) => self.sendPythonOutput(text, false),
-      stderr: (text) => self.sendPythonOutput(text, true),
+      ...output,
       _loadSnapshot: lanternFetch(snapshot).then((response) =>
         new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
       ),
