@@ -88,7 +88,7 @@ pytest-parallel: $(DEV_STAMP)
 # share their app and phone): they mostly wait for Chromium and the app. Keys once lost on a busy machine
 # were typed before Flutter listened to the field: `type_into` now waits for that (#30).
 pytest-browser: $(DEV_STAMP) chromium axe
-	$(call timed,browser tests,$(BIN)/pytest -q -m e2e -n $(BROWSER_WORKERS) --dist loadfile --durations=10 --rerun-show-tracebacks)
+	$(call timed,browser tests,$(BIN)/pytest -q -m e2e -n $(BROWSER_WORKERS) --dist loadfile --durations=10)
 
 pytest: pytest-parallel pytest-browser
 

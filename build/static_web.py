@@ -2,7 +2,8 @@
 
 Any static file server serves it (`python -m http.server -d build/web`), and the page asks nothing of any
 other host: the Flutter client, CanvasKit and Pyodide come from flet-web's own folder (the client with
-its one CDN address taken out, as views/webserve.py does for the served app), the app's Python packages
+its one CDN address taken out and its renderer drawing on the page's thread, as views/webserve.py does
+for the served app), the app's Python packages
 and its dependencies' wheels (web-requirements.txt, in `__pypackages__`) from the app archive (a zip
 Python imports from), the font and icons from assets/.
 
@@ -33,7 +34,14 @@ from flet_web import patch_index_html, patch_manifest_json
 
 from build import icon
 from build.wheels import PYODIDE, download
-from views.webserve import CLIENT_BUILDS, RIVE_CDN, RIVE_UNAVAILABLE
+from views.webserve import (
+    BOOTSTRAP,
+    CLIENT_BUILDS,
+    FLUTTER_CONFIG,
+    RIVE_CDN,
+    RIVE_UNAVAILABLE,
+    single_threaded,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
@@ -287,6 +295,10 @@ def build(site: Path = SITE, app: Path | None = None) -> Path:
     for name in CLIENT_BUILDS:
         client = site / name
         client.write_bytes(client.read_bytes().replace(RIVE_CDN, RIVE_UNAVAILABLE))
+    loader = single_threaded((site / BOOTSTRAP).read_text(encoding="utf-8"))
+    if loader is None:
+        raise SystemExit(f"{BOOTSTRAP} no longer sets up Flutter's configuration as {FLUTTER_CONFIG!r} once")
+    (site / BOOTSTRAP).write_text(loader, encoding="utf-8")
     _archive(site, app)
     index = site / "index.html"
     patch_index_html(

@@ -8,6 +8,16 @@ no Rive animation, so the client it serves has that address replaced, byte for b
 builds (main.dart.js and main.dart.wasm), by an inline script that tells the loader Rive is
 unavailable: the page then requests nothing from any other host.
 
+Flutter's WebAssembly renderer (skwasm) draws on a worker of its own when the page is cross-origin
+isolated, as Flet's server makes every page (its COOP and COEP headers). That worker and the page's
+thread then share one glyph cache with no lock between them (flutter/flutter#190039): while the page
+lays text out and the worker draws, the cache's memory can be corrupted, and the page's thread spins
+for good, drawing no frame and taking no tap. The browser tests met it as a tap never taken on a
+page's first screen; a page re-laying out text many times a second froze so within 25 s in 5 of 21
+tabs here, and in none of 25 drawing on one thread. So the served loader asks skwasm to draw on the
+page's own thread (`forceSingleThreadedSkwasm`), as it does anyway where a page is not isolated; the
+static build's loader does the same.
+
 The patched files go to a temporary folder passed to Flet as the assets folder, which Flet's
 static file server searches before its own web folder; a copy of the app's assets/ (its font, its
 icon) goes there too, so the page finds them where a packaged app does.
@@ -36,6 +46,9 @@ RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 # "wasm/rive_native.js" (then a fallback path), which lands in the script's comment.
 RIVE_UNAVAILABLE = b"data:text/javascript,RiveNative=()=>Promise.reject()//".ljust(len(RIVE_CDN), b"/")
 CLIENT_BUILDS = ("main.dart.js", "main.dart.wasm")
+BOOTSTRAP = "flutter_bootstrap.js"
+FLUTTER_CONFIG = "var flutterConfig = {"
+ONE_THREAD = FLUTTER_CONFIG + "\n    forceSingleThreadedSkwasm: true,"
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 
 
@@ -45,7 +58,8 @@ def offline_client() -> Iterator[str]:
     the way out.
 
     A build that no longer holds the address (another flet-web) is left out, so Flet serves its
-    own; tests/e2e/test_e2e_offline.py then reports the request.
+    own; tests/e2e/test_e2e_offline.py then reports the request. So is a loader that no longer reads
+    as `single_threaded` expects, which tests/e2e/test_e2e_one_thread.py reports.
     """
     from flet_web import get_package_web_dir  # the web server's package: packaged apps have none
 
@@ -56,7 +70,18 @@ def offline_client() -> Iterator[str]:
             build = (web / name).read_bytes()
             if RIVE_CDN in build:
                 (Path(folder) / name).write_bytes(build.replace(RIVE_CDN, RIVE_UNAVAILABLE))
+        loader = single_threaded((web / BOOTSTRAP).read_text(encoding="utf-8"))
+        if loader is not None:
+            (Path(folder) / BOOTSTRAP).write_text(loader, encoding="utf-8")
         yield folder
+
+
+def single_threaded(loader: str) -> str | None:
+    """Flet's Flutter loader with skwasm drawing on the page's own thread (the module's docstring says
+    why); None where the loader does not set up its configuration once as expected."""
+    if loader.count(FLUTTER_CONFIG) != 1:
+        return None
+    return loader.replace(FLUTTER_CONFIG, ONE_THREAD)
 
 
 HIDDEN_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})

@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 
 from build.static_web import ARCHIVE, HOME, SNAPSHOT, build
 from tests.e2e.flutter import browser_context, drawn_at_least, ident, type_into
+from views.webserve import BOOTSTRAP, ONE_THREAD
 
 
 @pytest.fixture(scope="module")
@@ -142,6 +143,11 @@ def test_python_starts_as_the_page_opens_from_the_archive_as_it_stands(
         assert python[0].evaluate(asked) == ["msgpack._cmsgpack", f"{HOME}/{ARCHIVE}/views/app.pyc"]
     finally:
         context.close()
+
+
+def test_the_loader_asks_skwasm_to_draw_on_the_pages_thread(site: Path) -> None:
+    """As the served app's does (views/webserve.py says why), for a host that makes the page isolated."""
+    assert (site / BOOTSTRAP).read_text(encoding="utf-8").count(ONE_THREAD) == 1
 
 
 def test_a_second_visit_starts_and_resumes_a_game_with_the_server_stopped(browser: Any, site: Path) -> None:
