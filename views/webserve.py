@@ -13,7 +13,7 @@ isolated, as Flet's server makes every page (its COOP and COEP headers). That wo
 thread then share one glyph cache with no lock between them (flutter/flutter#190039): while the page
 lays text out and the worker draws, the cache's memory can be corrupted, and the page's thread spins
 for good, drawing no frame and taking no tap. The browser tests met it as a tap never taken on a
-page's first screen; a page re-laying out text many times a second froze so within 25 s in 5 of 21
+page's first screen; a page re-laying out text many times a second froze so within 25 s in 4 of 18
 tabs here, and in none of 25 drawing on one thread. So the served loader asks skwasm to draw on the
 page's own thread (`forceSingleThreadedSkwasm`), as it does anyway where a page is not isolated; the
 static build's loader does the same.
